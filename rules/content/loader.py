@@ -1,0 +1,126 @@
+"""Load a game's fixtures into the database: validate all, then replace all."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from rules.content.errors import ErrorLog
+from rules.content.implementation import implemented_cards
+from rules.content.links import LinkTargets, Target, normalise_term
+from rules.content.markup import Renderer
+from rules.content.reader import fingerprint, read_content
+from rules.content.specs import GameContent
+from rules.content.validate import check_links, check_references, check_unique
+from rules.content.writer import write_content
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    game: str
+    changed: bool
+    topics: int
+    rules: int
+    cards: int
+    terms: int
+    rulings: int
+
+    def __str__(self) -> str:
+        state = "loaded" if self.changed else "already up to date"
+        return (
+            f"{self.game}: {state} — {self.topics} topics, "
+            f"{self.rules} rules and notes, {self.cards} cards, "
+            f"{self.terms} terms, {self.rulings} rulings"
+        )
+
+
+def validate_directory(directory: Path) -> GameContent:
+    """Parse and check everything; raise ContentErrors listing every problem."""
+    log = ErrorLog()
+    content = read_content(directory, log)
+    if content is None:
+        log.raise_if_any()
+        raise AssertionError("read_content returned None without errors")
+    if content.game.slug and content.game.slug != directory.name:
+        log.add(
+            content.game.file,
+            content.game.lines.get("slug", 1),
+            f"slug {content.game.slug!r} must match the folder name {directory.name!r}",
+        )
+    check_unique(content, log)
+    check_references(content, log)
+    check_links(content, link_targets(content), log)
+    log.raise_if_any()
+    return content
+
+
+def load_game(directory: Path, *, force: bool = False) -> LoadReport:
+    """Validate ``directory`` and replace its game's content in one transaction.
+
+    Loading unchanged content again is a no-op unless ``force`` is set.
+    """
+    from rules.models import Game
+
+    content = validate_directory(directory)
+    slug = content.game.slug
+    implemented = implemented_cards(slug)
+    content.version = fingerprint(directory, json.dumps(implemented, sort_keys=True))
+    existing = Game.objects.filter(slug=slug).first()
+    changed = force or existing is None or existing.content_version != content.version
+    if changed:
+        rendered = Renderer(link_targets(content))
+        with transaction.atomic():
+            write_content(content, rendered, implemented, now=timezone.now())
+    return LoadReport(
+        game=slug,
+        changed=changed,
+        topics=len(content.topics),
+        rules=sum(len(topic.rules) for topic in content.topics),
+        cards=len(content.cards),
+        terms=len(content.terms),
+        rulings=len(content.rulings),
+    )
+
+
+def link_targets(content: GameContent) -> LinkTargets:
+    game = content.game.slug
+    targets = LinkTargets()
+    for topic in content.topics:
+        url = reverse("rules:topic", args=[game, topic.slug])
+        targets.add(
+            Target(
+                "topic", topic.slug, url, topic.title, f"{topic.number} {topic.title}"
+            )
+        )
+        for rule in topic.rules:
+            targets.add(
+                Target(
+                    "rule",
+                    rule.rule_id,
+                    f"{url}#{rule.rule_id}",
+                    rule.rule_id,
+                    f"{topic.title} {rule.rule_id}",
+                )
+            )
+    for card in content.cards:
+        url = reverse("rules:card", args=[game, card.slug])
+        targets.add(Target("card", card.slug, url, card.name, card.name))
+    glossary = reverse("rules:glossary", args=[game])
+    for term in content.terms:
+        targets.add(
+            Target(
+                "term", term.slug, f"{glossary}#term-{term.slug}", term.term, term.term
+            ),
+            normalise_term(term.term),
+        )
+    for ruling in content.rulings:
+        url = reverse("rules:ruling", args=[game, ruling.slug])
+        targets.add(
+            Target("ruling", ruling.slug, url, ruling.question, ruling.question)
+        )
+    return targets

@@ -1,0 +1,214 @@
+"""Replace a game's rows with validated content. Runs inside one transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from rules.content.markup import Renderer
+from rules.content.specs import GameContent, Text
+from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
+
+
+class _Writer:
+    def __init__(self, game: Game, renderer: Renderer) -> None:
+        self.game = game
+        self.renderer = renderer
+        self.references: list[Reference] = []
+
+    def html(self, text: Text, source_kind: str, source_key: str) -> str:
+        html, linked = self.renderer.render(text.source)
+        for kind, key in linked:
+            self.references.append(
+                Reference(
+                    game=self.game,
+                    source_kind=source_kind,
+                    source_key=source_key,
+                    target_kind=kind,
+                    target_key=key,
+                )
+            )
+        return html
+
+
+def write_content(
+    content: GameContent,
+    renderer: Renderer,
+    implemented: dict[str, str],
+    *,
+    now: dt.datetime,
+) -> Game:
+    """Delete the game's content and insert ``content`` in its place."""
+    game = _upsert_game(content, now)
+    for model in (Reference, Ruling, Term, Card, Rule, Topic):
+        model.objects.filter(game=game).delete()
+    writer = _Writer(game, renderer)
+    topics, rules = _write_topics(content, writer)
+    cards = _write_cards(content, writer, rules, implemented)
+    _write_terms(content, writer, topics)
+    _write_rulings(content, writer, cards, rules)
+    Reference.objects.bulk_create(writer.references)
+    return game
+
+
+def _upsert_game(content: GameContent, now: dt.datetime) -> Game:
+    spec = content.game
+    game, _ = Game.objects.update_or_create(
+        slug=spec.slug,
+        defaults={
+            "name": spec.name,
+            "short_name": spec.short_name,
+            "reference_name": spec.reference_name,
+            "reference_version": spec.reference_version,
+            "reference_date": spec.reference_date,
+            "vocabularies": spec.vocabularies,
+            "content_version": content.version,
+            "loaded_at": now,
+        },
+    )
+    return game
+
+
+def _write_topics(
+    content: GameContent, writer: _Writer
+) -> tuple[dict[str, Topic], dict[str, Rule]]:
+    game = writer.game
+    default_date = content.game.reference_date
+    topics: dict[str, Topic] = {}
+    for spec in content.topics:
+        topics[spec.slug] = Topic(
+            game=game,
+            number=spec.number,
+            slug=spec.slug,
+            title=spec.title,
+            summary_md=spec.summary.source,
+            summary_html=writer.html(spec.summary, "topic", spec.slug),
+            body_md=spec.body,
+            updated=spec.updated or default_date,
+            source_file=spec.file,
+        )
+    Topic.objects.bulk_create(topics.values())
+    rules: dict[str, Rule] = {}
+    for spec in content.topics:
+        for rule in spec.rules:
+            rules[rule.rule_id] = Rule(
+                game=game,
+                topic=topics[spec.slug],
+                rule_id=rule.rule_id,
+                kind=rule.kind,
+                position=rule.position,
+                text_md=rule.text.source,
+                text_html=writer.html(rule.text, "rule", rule.rule_id),
+                source=rule.source,
+                date=rule.date or (default_date if rule.kind == "note" else None),
+            )
+    Rule.objects.bulk_create(rules.values())
+    _link_parents(content, rules)
+    _link_related(content, topics)
+    return topics, rules
+
+
+def _link_parents(content: GameContent, rules: dict[str, Rule]) -> None:
+    children = []
+    for spec in content.topics:
+        for rule in spec.rules:
+            if rule.parent_id:
+                child = rules[rule.rule_id]
+                child.parent = rules[rule.parent_id]
+                children.append(child)
+    Rule.objects.bulk_update(children, ["parent"])
+
+
+def _link_related(content: GameContent, topics: dict[str, Topic]) -> None:
+    through = Topic.related.through
+    through.objects.bulk_create(
+        through(from_topic=topics[spec.slug], to_topic=topics[slug])
+        for spec in content.topics
+        for slug in dict.fromkeys(spec.related)
+    )
+
+
+def _write_cards(
+    content: GameContent,
+    writer: _Writer,
+    rules: dict[str, Rule],
+    implemented: dict[str, str],
+) -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for spec in content.cards:
+        cards[spec.slug] = Card(
+            game=writer.game,
+            slug=spec.slug,
+            name=spec.name,
+            type=spec.type,
+            expansion=spec.expansion,
+            count=spec.count,
+            window=spec.window,
+            timing_md=spec.timing.source if spec.timing else "",
+            timing_html=writer.html(spec.timing, "card", spec.slug)
+            if spec.timing
+            else "",
+            effect_md=spec.effect.source,
+            effect_html=writer.html(spec.effect, "card", spec.slug),
+            flags=spec.flags,
+            faction=spec.faction,
+            implemented_by=implemented.get(spec.slug, ""),
+        )
+    Card.objects.bulk_create(cards.values())
+    through = Card.cited_rules.through
+    through.objects.bulk_create(
+        through(card=cards[spec.slug], rule=rules[rule_id])
+        for spec in content.cards
+        for rule_id in dict.fromkeys(spec.rules)
+    )
+    return cards
+
+
+def _write_terms(
+    content: GameContent, writer: _Writer, topics: dict[str, Topic]
+) -> None:
+    Term.objects.bulk_create(
+        Term(
+            game=writer.game,
+            slug=spec.slug,
+            term=spec.term,
+            topic=topics.get(spec.topic) if spec.topic else None,
+            definition_md=spec.definition.source,
+            definition_html=writer.html(spec.definition, "term", spec.slug),
+        )
+        for spec in content.terms
+    )
+
+
+def _write_rulings(
+    content: GameContent,
+    writer: _Writer,
+    cards: dict[str, Card],
+    rules: dict[str, Rule],
+) -> None:
+    rulings = {
+        spec.slug: Ruling(
+            game=writer.game,
+            slug=spec.slug,
+            question=spec.question,
+            answer_md=spec.answer.source,
+            answer_html=writer.html(spec.answer, "ruling", spec.slug),
+            source=spec.source,
+            date=spec.date,
+            scenario=spec.scenario,
+            verification=(
+                Ruling.Verification.PENDING
+                if spec.scenario
+                else Ruling.Verification.NONE
+            ),
+        )
+        for spec in content.rulings
+    }
+    Ruling.objects.bulk_create(rulings.values())
+    for field, lookup in (("cards", cards), ("rules", rules)):
+        through = getattr(Ruling, field).through
+        target = "card" if field == "cards" else "rule"
+        through.objects.bulk_create(
+            through(ruling=rulings[spec.slug], **{target: lookup[key]})
+            for spec in content.rulings
+            for key in dict.fromkeys(getattr(spec, field))
+        )

@@ -1,0 +1,275 @@
+"""Reference content of a game: topics with numbered rules, cards, glossary terms
+and rulings. Rows are written only by ``load_content`` from ``fixtures/``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import models
+from django.urls import reverse
+
+RULE_ID = re.compile(
+    r"^(?P<topic>\d+)\.(?:(?P<n>\d+)(?P<letter>[a-z])?|N(?P<note>\d+))$"
+)
+
+
+def rule_sort_key(rule_id: str) -> tuple[int, int, int, str]:
+    """Order rule ids as a reader expects: 2.4 < 2.4a < 2.10 < notes.
+
+    >>> sorted(["2.10", "2.4a", "2.N1", "2.4"], key=rule_sort_key)
+    ['2.4', '2.4a', '2.10', '2.N1']
+    """
+    match = RULE_ID.match(rule_id)
+    if not match:
+        return (10**9, 0, 0, rule_id)
+    topic = int(match["topic"])
+    if match["note"]:
+        return (topic, 1, int(match["note"]), "")
+    return (topic, 0, int(match["n"]), match["letter"] or "")
+
+
+class Game(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=200)
+    short_name = models.CharField(max_length=40)
+    reference_name = models.CharField(max_length=200, blank=True)
+    reference_version = models.CharField(max_length=40, blank=True)
+    reference_date = models.DateField(null=True, blank=True)
+    vocabularies = models.JSONField(default=dict)
+    content_version = models.CharField(max_length=64, blank=True)
+    loaded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:game", args=[self.slug])
+
+    def label(self, vocabulary: str, key: str) -> str:
+        """The display label of a vocabulary key (card type, window, expansion)."""
+        return str(self.vocabularies.get(vocabulary, {}).get(key, key))
+
+
+class Topic(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="topics")
+    number = models.PositiveIntegerField()
+    slug = models.SlugField()
+    title = models.CharField(max_length=200)
+    summary_md = models.TextField(blank=True)
+    summary_html = models.TextField(blank=True)
+    body_md = models.TextField(blank=True)
+    related = models.ManyToManyField("self", symmetrical=False, blank=True)
+    updated = models.DateField(null=True, blank=True)
+    source_file = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="topic_slug_unique"),
+            models.UniqueConstraint(
+                fields=["game", "number"], name="topic_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:topic", args=[self.game.slug, self.slug])
+
+
+class Rule(models.Model):
+    """A numbered rule (``2.4``), a lettered sub-rule (``2.4a``) or a note
+    (``2.N1``). The id is the permanent anchor and the unit of citation."""
+
+    class Kind(models.TextChoices):
+        RULE = "rule"
+        NOTE = "note"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules")
+    topic = models.ForeignKey(Topic, on_delete=models.CASCADE, related_name="rules")
+    rule_id = models.CharField(max_length=20)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RULE)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
+    position = models.PositiveIntegerField()
+    text_md = models.TextField()
+    text_html = models.TextField()
+    source = models.CharField(max_length=30, default="rules-reference")
+    date = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "topic__number", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "rule_id"], name="rule_id_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.rule_id
+
+    def get_absolute_url(self) -> str:
+        return f"{self.topic.get_absolute_url()}#{self.rule_id}"
+
+    @property
+    def is_note(self) -> bool:
+        return self.kind == self.Kind.NOTE
+
+
+class CardQuerySet(models.QuerySet["Card"]):
+    def implemented(self) -> CardQuerySet:
+        return self.exclude(implemented_by="")
+
+
+class Card(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    slug = models.SlugField(max_length=100)
+    name = models.CharField(max_length=200)
+    type = models.CharField(max_length=40)
+    expansion = models.CharField(max_length=40)
+    count = models.PositiveIntegerField(null=True, blank=True)
+    window = models.CharField(max_length=60, blank=True)
+    timing_md = models.TextField(blank=True)
+    timing_html = models.TextField(blank=True)
+    effect_md = models.TextField()
+    effect_html = models.TextField()
+    flags = models.JSONField(default=list)
+    faction = models.CharField(max_length=60, blank=True)
+    cited_rules = models.ManyToManyField(Rule, blank=True, related_name="cards")
+    # The oracle pack that implements this card; filled by load_content from the
+    # engine registry, never typed in fixtures.
+    implemented_by = models.CharField(max_length=40, blank=True)
+
+    objects = CardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="card_slug_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:card", args=[self.game.slug, self.slug])
+
+    @property
+    def is_implemented(self) -> bool:
+        return bool(self.implemented_by)
+
+
+class Term(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terms")
+    slug = models.SlugField(max_length=100)
+    term = models.CharField(max_length=200)
+    topic = models.ForeignKey(
+        Topic, null=True, blank=True, on_delete=models.CASCADE, related_name="terms"
+    )
+    definition_md = models.TextField()
+    definition_html = models.TextField()
+
+    class Meta:
+        ordering = ["game", "term"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="term_slug_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.term
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:glossary", args=[self.game.slug]) + f"#term-{self.slug}"
+
+
+class RulingQuerySet(models.QuerySet["Ruling"]):
+    def with_scenario(self) -> RulingQuerySet:
+        return self.exclude(scenario=None)
+
+
+class Ruling(models.Model):
+    class Source(models.TextChoices):
+        RULES_REFERENCE = "rules-reference"
+        FAQ = "faq"
+        DESIGNER = "designer"
+        COMMUNITY = "community"
+
+    class Verification(models.TextChoices):
+        NONE = "none", "no scenario"
+        PENDING = "pending", "not yet run"
+        PASSED = "passed", "engine agrees"
+        FAILED = "failed", "engine disagrees"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
+    slug = models.SlugField(max_length=120)
+    question = models.TextField()
+    answer_md = models.TextField()
+    answer_html = models.TextField()
+    source = models.CharField(max_length=30, choices=Source.choices)
+    date = models.DateField()
+    cards = models.ManyToManyField(Card, blank=True, related_name="rulings")
+    rules = models.ManyToManyField(Rule, blank=True, related_name="rulings")
+    scenario = models.JSONField(null=True, blank=True)
+    verification = models.CharField(
+        max_length=10, choices=Verification.choices, default=Verification.NONE
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_engine_version = models.CharField(max_length=40, blank=True)
+    verification_detail = models.TextField(blank=True)
+
+    objects = RulingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "-date", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="ruling_slug_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.question
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:ruling", args=[self.game.slug, self.slug])
+
+    @property
+    def is_engine_verified(self) -> bool:
+        return self.verification == self.Verification.PASSED
+
+
+class Reference(models.Model):
+    """One cross-link found in content: ``source`` mentions ``target``. Backlinks
+    ("mentioned in") are one query on the target columns."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="references")
+    source_kind = models.CharField(max_length=10)
+    source_key = models.CharField(max_length=120)
+    target_kind = models.CharField(max_length=10)
+    target_key = models.CharField(max_length=120)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["game", "target_kind", "target_key"]),
+        ]
+
+    def __str__(self) -> str:
+        source = f"{self.source_kind}:{self.source_key}"
+        return f"{source} → {self.target_kind}:{self.target_key}"
+
+
+def mentions_of(game: Game, kind: str, key: str) -> dict[str, list[str]]:
+    """Keys of everything that links to ``kind:key``, grouped by source kind."""
+    grouped: dict[str, list[str]] = {}
+    rows: Iterable[dict[str, Any]] = (
+        Reference.objects.filter(game=game, target_kind=kind, target_key=key)
+        .values("source_kind", "source_key")
+        .distinct()
+        .order_by("source_kind", "source_key")
+    )
+    for row in rows:
+        grouped.setdefault(row["source_kind"], []).append(row["source_key"])
+    return grouped

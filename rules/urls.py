@@ -1,0 +1,27 @@
+"""Pages of the rules reference. Every route is keyed by the game slug."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+
+from rules import search_views, views
+
+app_name = "rules"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("<slug:game>/", views.game_home, name="game"),
+    path("<slug:game>/rules/", views.topic_index, name="topics"),
+    re_path(
+        r"^(?P<game>[-\w]+)/rules/(?P<rule_id>\d+\.(?:\d+[a-z]?|N\d+))/$",
+        views.rule_redirect,
+        name="rule",
+    ),
+    path("<slug:game>/rules/<slug:slug>/", views.topic_detail, name="topic"),
+    path("<slug:game>/cards/", views.card_index, name="cards"),
+    path("<slug:game>/cards/<slug:slug>/", views.card_detail, name="card"),
+    path("<slug:game>/rulings/", views.ruling_index, name="rulings"),
+    path("<slug:game>/rulings/<slug:slug>/", views.ruling_detail, name="ruling"),
+    path("<slug:game>/glossary/", views.glossary, name="glossary"),
+    path("<slug:game>/search/", search_views.search_page, name="search"),
+]
