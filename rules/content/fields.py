@@ -68,7 +68,9 @@ class FieldReader:
 
     def text(self, key: str, default: str = "") -> str:
         value = self.get(key, str, default)
-        if key in self.data and isinstance(value, str) and not value.strip():
+        # null means "not given"; an empty or blank string is a mistake.
+        given = self.data.get(key) is not None
+        if given and isinstance(value, str) and not value.strip():
             self.log.add(
                 self.file, self.line(key), f"{self.what}: field {key!r} is empty"
             )

@@ -227,3 +227,27 @@ def test_command_exits_non_zero_and_lists_errors(
         call_command("load_content", "demo", "--no-index")
 
     assert "demo/cards/cancel.yaml:3: invalid YAML" in capsys.readouterr().err
+
+
+def test_null_optional_field_means_not_given(tmp_path: Path) -> None:
+    card = CARD_NULL_FACTION
+    load_game(write_game(tmp_path, **{"cards__cancel.yaml": card}))
+
+    assert Card.objects.get(slug="cancel").faction == ""
+
+
+def test_blank_required_text_is_an_error(tmp_path: Path) -> None:
+    card = CARD_NULL_FACTION.replace("name: Cancel", 'name: "  "')
+    messages = errors_of(write_game(tmp_path, **{"cards__cancel.yaml": card}))
+
+    assert "demo/cards/cancel.yaml:2: card: field 'name' is empty" in messages
+
+
+CARD_NULL_FACTION = """\
+slug: cancel
+name: Cancel
+type: action
+expansion: base
+effect: Cancel a card.
+faction: null
+"""
