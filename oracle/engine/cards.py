@@ -1,0 +1,74 @@
+"""Card definitions and card instances."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from oracle.engine.abilities import Ability
+    from oracle.engine.effects import Persistent
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """What a card is: printed values and the abilities and effects it declares.
+
+    Packs build one per card slug and register it; instances point back by slug.
+
+    >>> CardDef("spy", "Spy", "action").name
+    'Spy'
+    """
+
+    slug: str
+    name: str
+    type: str
+    stats: Mapping[str, int] = field(default_factory=dict)
+    traits: frozenset[str] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    effects: tuple[Persistent, ...] = ()
+    data: Mapping[str, object] = field(default_factory=dict)
+
+    def has_trait(self, trait: str) -> bool:
+        """Return whether the printed card carries ``trait``."""
+        return trait in self.traits
+
+
+@dataclass
+class Card:
+    """One physical card in a game: it is always in exactly one zone.
+
+    ``zone_player`` names the player whose zone holds it (None for a shared zone).
+    """
+
+    id: str
+    slug: str
+    owner: str
+    controller: str
+    zone: str
+    zone_player: str | None
+    exhausted: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+    attachments: list[str] = field(default_factory=list)
+    parent: str | None = None
+    data: dict[str, object] = field(default_factory=dict)
+
+    def token_count(self, kind: str) -> int:
+        """Return how many ``kind`` tokens sit on the card."""
+        return self.tokens.get(kind, 0)
+
+
+@dataclass
+class Player:
+    """A seat at the table: zones of card ids, resources and pack data."""
+
+    name: str
+    seat: int
+    zones: dict[str, list[str]] = field(default_factory=dict)
+    resources: dict[str, int] = field(default_factory=dict)
+    data: dict[str, object] = field(default_factory=dict)
+
+    def resource(self, kind: str) -> int:
+        """Return the amount of resource ``kind`` the player holds."""
+        return self.resources.get(kind, 0)

@@ -1,0 +1,282 @@
+"""Persistent and lasting effects, recomputed from scratch after every event.
+
+A ``Persistent`` declares *what* (one or several modifiers), *on whom* (matching
+cards or players, filtered by controller and zone) and *while* (a condition).
+The engine recomputes a ``View`` of all modifications after each event until it
+settles; a view that never settles stops the run (the loop guard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Amount, Choice, Context, amount_of
+from oracle.engine.errors import EngineStop
+
+if TYPE_CHECKING:
+    from oracle.engine.abilities import Ability
+    from oracle.engine.game import Game
+
+CardMatch = Literal["self"] | Callable[[Card, Context], bool] | None
+Controller = Literal["self", "opponent", "any"]
+
+
+@dataclass
+class View:
+    """Everything effects currently modify; compared between passes to settle."""
+
+    card_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    card_flags: dict[str, set[str]] = field(default_factory=dict)
+    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    player_restrictions: dict[str, list[PlayerCannot]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Modify:
+    """Add ``amount`` (fixed or dynamic) to a card stat."""
+
+    stat: str
+    amount: Amount
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        stats = view.card_stats.setdefault(target, {})
+        stats[self.stat] = stats.get(self.stat, 0) + amount_of(self.amount, ctx)
+
+
+@dataclass(frozen=True)
+class Gain:
+    """Give a card a flag: a keyword, a trait, or ``cannot:<action>``."""
+
+    flag: str
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        view.card_flags.setdefault(target, set()).add(self.flag)
+
+
+def cannot_be(action: str) -> Gain:
+    """Return the flag that makes a card immune to game action ``action``."""
+    return Gain(f"cannot:{action}")
+
+
+@dataclass(frozen=True)
+class ModifyPlayer:
+    """Add ``amount`` to a player value such as a hand limit."""
+
+    key: str
+    amount: Amount
+    target_type: Literal["player"] = "player"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        stats = view.player_stats.setdefault(target, {})
+        stats[self.key] = stats.get(self.key, 0) + amount_of(self.amount, ctx)
+
+
+@dataclass(frozen=True)
+class PlayerCannot:
+    """Forbid a player to use abilities matching ``predicate`` (rules cited)."""
+
+    predicate: Callable[[Context], bool]
+    reason: str
+    rules: tuple[str, ...] = ()
+    target_type: Literal["player"] = "player"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        view.player_restrictions.setdefault(target, []).append(self)
+
+
+Modifier = Modify | Gain | ModifyPlayer | PlayerCannot
+
+
+@dataclass(frozen=True)
+class Persistent:
+    """A declared continuous effect (also the shape of every lasting effect).
+
+    ``match``: ``"self"`` (the source card), a predicate, or None (all
+    candidates). ``attached`` limits it to the card the source is attached to.
+    ``active_in`` lists the source zones where it works ("play" by default).
+    """
+
+    effect: Modifier | tuple[Modifier, ...]
+    match: CardMatch = None
+    condition: Callable[[Context], bool] | None = None
+    target_controller: Controller = "self"
+    target_zone: str | tuple[str, ...] = "play"
+    target_type: Literal["card", "player"] = "card"
+    active_in: tuple[str, ...] = ("play",)
+    attached: bool = False
+    rules: tuple[str, ...] = ()
+
+    @property
+    def modifiers(self) -> tuple[Modifier, ...]:
+        """Return the modifiers as a tuple."""
+        return self.effect if isinstance(self.effect, tuple) else (self.effect,)
+
+
+def while_attached(
+    effect: Modifier | tuple[Modifier, ...],
+    *,
+    match: CardMatch = None,
+    condition: Callable[[Context], bool] | None = None,
+) -> Persistent:
+    """Declare an effect on the card this attachment is attached to."""
+    return Persistent(
+        effect, match=match, condition=condition, target_controller="any", attached=True
+    )
+
+
+@dataclass(frozen=True)
+class Until:
+    """When a lasting effect ends: at the end of a period or after a named event."""
+
+    period: str | None = None
+    event: str | None = None
+
+    def describe(self) -> str:
+        """Return the duration in words."""
+        if self.event:
+            return f"until {self.event.replace('_', ' ')}"
+        return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
+
+
+@dataclass
+class Lasting:
+    """A lasting effect in force: a spec fixed on cards or players, with a duration."""
+
+    spec: Persistent
+    player: str
+    source: str | None
+    until: Until
+    cards: tuple[str, ...] | None = None
+    players: tuple[str, ...] | None = None
+
+
+@dataclass
+class Delayed:
+    """An ability that resolves when ``period`` next ends ("at end of turn")."""
+
+    period: str
+    player: str
+    source: str | None
+    ability: Ability
+    choices: dict[str, Choice] = field(default_factory=dict)
+
+
+def recompute(game: Game) -> None:
+    """Recompute the effect view until it settles; guard against loops."""
+    if not (game.lasting or game.pack.rule_effects or _has_sources(game)):
+        game.view = View()
+        return
+    for _ in range(game.budget.settle):
+        view = _compute(game)
+        if view == game.view:
+            return
+        game.view = view
+    raise EngineStop(
+        "effect-loop",
+        f"persistent effects do not settle after {game.budget.settle} passes",
+    )
+
+
+def _has_sources(game: Game) -> bool:
+    sources = game.pack.effect_slugs()
+    return bool(sources) and any(c.slug in sources for c in game.cards.values())
+
+
+def _compute(game: Game) -> View:
+    view = View()
+    for spec, ctx, fixed_cards, fixed_players in _active(game):
+        if spec.condition is not None and not spec.condition(ctx):
+            continue
+        if spec.target_type == "player":
+            targets = _player_targets(game, spec, ctx, fixed_players)
+        else:
+            targets = _card_targets(game, spec, ctx, fixed_cards)
+        for target in targets:
+            for modifier in spec.modifiers:
+                modifier.apply(view, target, ctx)
+    return view
+
+
+ActiveEffect = tuple[
+    Persistent, Context, "tuple[str, ...] | None", "tuple[str, ...] | None"
+]
+
+
+def _active(game: Game) -> Iterator[ActiveEffect]:
+    sources = game.pack.effect_slugs()
+    for card in [c for c in game.cards.values() if c.slug in sources]:
+        effects = game.definition(card).effects
+        for spec in effects:
+            if card.zone in spec.active_in:
+                yield (
+                    spec,
+                    Context(game, game.player(card.controller), card),
+                    None,
+                    None,
+                )
+    for spec in game.pack.rule_effects:
+        for player in game.players:
+            yield spec, Context(game, player), None, None
+    for lasting in game.lasting:
+        source = game.cards.get(lasting.source) if lasting.source else None
+        ctx = Context(game, game.player(lasting.player), source)
+        yield lasting.spec, ctx, lasting.cards, lasting.players
+
+
+def _card_targets(
+    game: Game, spec: Persistent, ctx: Context, fixed: tuple[str, ...] | None
+) -> list[str]:
+    source = ctx.source
+    if spec.attached:
+        if source is None or source.parent is None:
+            return []
+        candidates = [game.cards[source.parent]]
+    elif fixed is not None:
+        candidates = [game.cards[i] for i in fixed]
+    elif spec.match == "self":
+        candidates = [source] if source is not None else []
+    else:
+        candidates = [
+            c for c in _in_zones(game, spec.target_zone) if _controlled(c, spec, ctx)
+        ]
+    if callable(spec.match):
+        candidates = [c for c in candidates if spec.match(c, ctx)]
+    return [c.id for c in candidates]
+
+
+def _in_zones(game: Game, zone: str | tuple[str, ...]) -> list[Card]:
+    zones = (zone,) if isinstance(zone, str) else zone
+    if "any" in zones:
+        return list(game.cards.values())
+    return [card for name in zones for card in game.cards_in(name)]
+
+
+def _controlled(card: Card, spec: Persistent, ctx: Context) -> bool:
+    mine = card.controller == ctx.player.name
+    if spec.target_controller == "self":
+        return mine
+    if spec.target_controller == "opponent":
+        return not mine
+    return True
+
+
+def _player_targets(
+    game: Game, spec: Persistent, ctx: Context, fixed: tuple[str, ...] | None
+) -> list[str]:
+    if fixed is not None:
+        return list(fixed)
+    players: list[Player] = game.players
+    if spec.target_controller == "self":
+        players = [ctx.player]
+    elif spec.target_controller == "opponent":
+        players = game.opponents(ctx.player.name)
+    return [p.name for p in players]

@@ -1,0 +1,72 @@
+"""Errors the engine raises: bad input, illegal plays and exhausted budgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a scenario: a JSON-pointer ``path`` and a ``message``."""
+
+    path: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        """Return the problem as a JSON-ready mapping."""
+        return {"path": self.path, "message": self.message}
+
+
+class ScenarioError(ValueError):
+    """A scenario is malformed; ``problems`` lists every fault with its path."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        text = "; ".join(f"{p.path or '/'}: {p.message}" for p in self.problems)
+        super().__init__(text or "invalid scenario")
+
+    @classmethod
+    def at(cls, path: str, message: str) -> ScenarioError:
+        """Build an error with a single problem."""
+        return cls([Problem(path, message)])
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the error as a JSON-ready mapping."""
+        return {"error": str(self), "problems": [p.to_dict() for p in self.problems]}
+
+
+class UnknownCard(ScenarioError):
+    """A scenario names a card slug the game pack does not define.
+
+    ``slug`` and ``path`` name the first unknown card; ``problems`` lists every
+    problem found (other unknown cards included).
+    """
+
+    def __init__(self, slug: str, path: str, problems: Sequence[Problem] = ()) -> None:
+        self.slug = slug
+        self.path = path
+        super().__init__(problems or [Problem(path, unknown_card_message(slug))])
+
+
+def unknown_card_message(slug: str) -> str:
+    """Return the problem message for an unknown card slug."""
+    return f"unknown card {slug!r}"
+
+
+class IllegalPlay(Exception):
+    """A step breaks a rule: an answer with a reason and the rule ids behind it."""
+
+    def __init__(self, reason: str, rules: Iterable[str] = ()) -> None:
+        self.reason = reason
+        self.rules: tuple[str, ...] = tuple(dict.fromkeys(rules))
+        super().__init__(reason)
+
+
+class EngineStop(Exception):
+    """A budget or guard stopped the run; the result reports it with ok false."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")

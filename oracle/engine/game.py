@@ -1,0 +1,281 @@
+"""The one mutable game: players, zones, card instances, clock, RNG and records."""
+
+from __future__ import annotations
+
+import copy as _copy
+import hashlib
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from oracle.engine.cards import Card, CardDef, Player
+from oracle.engine.errors import EngineStop
+from oracle.engine.records import Decision, LogEntry
+
+if TYPE_CHECKING:
+    from oracle.engine.effects import Delayed, Lasting, View
+    from oracle.engine.events import Event
+    from oracle.engine.pack import Pack
+    from oracle.engine.prompts import Decider, Offer, PromptQueue
+
+HAND = "hand"
+DECK = "deck"
+DISCARD = "discard"
+PLAY = "play"
+RESOLVING = "resolving"
+CORE_ZONES = (HAND, DECK, DISCARD, PLAY, RESOLVING)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Guards that stop a runaway scenario with a clear error instead of a hang.
+
+    ``work`` counts events and prompts over the whole run, ``depth`` bounds nested
+    events, ``settle`` bounds the passes that recompute persistent effects.
+    """
+
+    work: int = 20_000
+    depth: int = 40
+    settle: int = 12
+
+
+def stable_id(seed: int, n: int) -> str:
+    """Return a uuid-shaped id derived from ``seed`` and a sequence number.
+
+    >>> stable_id(7, 1) == stable_id(7, 1)
+    True
+    """
+    raw = bytearray(hashlib.blake2b(f"{seed}/{n}".encode(), digest_size=16).digest())
+    raw[6] = (raw[6] & 0x0F) | 0x40  # version 4, as uuid.UUID(version=4) sets
+    raw[8] = (raw[8] & 0x3F) | 0x80  # RFC 4122 variant
+    h = raw.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+@dataclass
+class Clock:
+    """Where the game is in time: phase, round, turn and the active player."""
+
+    phase: str
+    round: int = 1
+    turn: int = 1
+    active_player: str = ""
+    window: str | None = None
+    periods: list[str] = field(default_factory=list)
+
+
+class Game:
+    """Mutable game state plus the records a run produces.
+
+    Build one with ``Game(pack, players=[...], seed=...)``; scenarios do this for
+    you. ``copy()`` returns an independent game sharing only the pack.
+    """
+
+    def __init__(
+        self,
+        pack: Pack,
+        *,
+        players: Sequence[str],
+        seed: int = 0,
+        phase: str | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        from oracle.engine.effects import View
+        from oracle.engine.prompts import PromptQueue, passing_decider
+
+        self.pack = pack
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.players = [self._new_player(name, i) for i, name in enumerate(players)]
+        self.shared: dict[str, list[str]] = {z: [] for z in pack.shared_zones}
+        self.cards: dict[str, Card] = {}
+        first = players[0] if players else ""
+        self.clock = Clock(phase=phase or pack.first_phase(), active_player=first)
+        self.limits: dict[str, int] = {}
+        self.limit_periods: dict[str, str] = {}
+        self.lasting: list[Lasting] = []
+        self.delayed: list[Delayed] = []
+        self.view: View = View()
+        self.flags: dict[str, object] = {}
+        self.log: list[LogEntry] = []
+        self.decisions: list[Decision] = []
+        self.prompts: PromptQueue = PromptQueue(self)
+        self.io: Decider = passing_decider()
+        self.event_stack: list[Event] = []
+        self.at = 0
+        self.work = 0
+        self._serial = 0
+
+    def _new_player(self, name: str, seat: int) -> Player:
+        zones: dict[str, list[str]] = {
+            z: [] for z in (*CORE_ZONES, *self.pack.player_zones)
+        }
+        return Player(name=name, seat=seat, zones=zones)
+
+    # -- lookups ---------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        """Return the player called ``name`` (KeyError if absent)."""
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        """Return whether a player called ``name`` sits at the table."""
+        return any(p.name == name for p in self.players)
+
+    def seat_order(self, start: str | None = None) -> list[Player]:
+        """Return players in seat order starting from ``start`` (default: active)."""
+        first = start or self.clock.active_player
+        names = [p.name for p in self.players]
+        i = names.index(first) if first in names else 0
+        return self.players[i:] + self.players[:i]
+
+    def opponents(self, name: str) -> list[Player]:
+        """Return the other players in seat order after ``name``."""
+        return [p for p in self.seat_order(name) if p.name != name]
+
+    def definition(self, card: Card) -> CardDef:
+        """Return the definition of a card instance."""
+        return self.pack.cards[card.slug]
+
+    def name_of(self, card: Card) -> str:
+        """Return the printed name of a card instance."""
+        return self.pack.cards[card.slug].name
+
+    def zone(self, zone: str, player: str | None = None) -> list[str]:
+        """Return the live list of card ids in a zone (a shared one if no player)."""
+        if player is None:
+            return self.shared[zone]
+        return self.player(player).zones[zone]
+
+    def cards_in(self, zone: str, player: str | None = None) -> list[Card]:
+        """Return the cards in a zone, top first; ``player`` None means every seat."""
+        if player is not None or zone in self.shared:
+            return [self.cards[i] for i in self.zone(zone, player)]
+        return [self.cards[i] for p in self.players for i in p.zones.get(zone, ())]
+
+    def all_cards(self) -> Iterator[Card]:
+        """Yield every card instance in a stable order."""
+        return iter(self.cards.values())
+
+    def instance_ids(self) -> list[str]:
+        """Return the sorted multiset of card ids across all zones (conservation)."""
+        ids = [i for ids in self.shared.values() for i in ids]
+        ids += [i for p in self.players for ids in p.zones.values() for i in ids]
+        return sorted(ids)
+
+    # -- computed values -------------------------------------------------------
+
+    def stat(self, card: Card, stat: str) -> int:
+        """Return a card's current value of ``stat``: printed plus effects."""
+        base = self.definition(card).stats.get(stat, 0)
+        return base + self.view.card_stats.get(card.id, {}).get(stat, 0)
+
+    def has_flag(self, card: Card, flag: str) -> bool:
+        """Return whether effects give the card ``flag`` (keyword, trait, cannot:X)."""
+        return flag in self.view.card_flags.get(card.id, ())
+
+    def player_stat(self, name: str, key: str, base: int = 0) -> int:
+        """Return ``base`` modified by the player effects on ``key``."""
+        return base + self.view.player_stats.get(name, {}).get(key, 0)
+
+    # -- changes ---------------------------------------------------------------
+
+    def new_card(
+        self, slug: str, owner: str, zone: str, *, shared: bool = False
+    ) -> Card:
+        """Create a card instance at the bottom of a zone and return it.
+
+        A card created in a shared zone may have no owner (``""``); it becomes
+        the owner's when it first enters a player's zone.
+        """
+        self._serial += 1
+        holder = None if shared else owner
+        card = Card(
+            stable_id(self.seed, self._serial), slug, owner, owner, zone, holder
+        )
+        self.cards[card.id] = card
+        self.zone(zone, holder).append(card.id)
+        return card
+
+    def move(
+        self, card: Card, zone: str, player: str | None = None, *, top: bool = False
+    ) -> None:
+        """Move a card to a zone, bottom unless ``top``; attachments are discarded.
+
+        A shared zone ignores ``player``; a player zone defaults to the owner's.
+        """
+        self.zone(card.zone, card.zone_player).remove(card.id)
+        if card.parent is not None:
+            self.cards[card.parent].attachments.remove(card.id)
+            card.parent = None
+        for child_id in list(card.attachments):
+            child = self.cards[child_id]
+            self.move(child, DISCARD, child.owner)
+        holder = None if zone in self.shared else (player or card.owner)
+        if not card.owner and holder is not None:
+            card.owner = holder
+        target = self.zone(zone, holder)
+        target.insert(0, card.id) if top else target.append(card.id)
+        card.zone, card.zone_player = zone, holder
+        if zone != PLAY:
+            card.exhausted = False
+            card.tokens.clear()
+            card.controller = card.owner
+
+    def shuffle(self, zone: str, player: str | None = None) -> None:
+        """Shuffle a zone with the game's seeded RNG."""
+        self.rng.shuffle(self.zone(zone, player))
+
+    # -- records and guards ----------------------------------------------------
+
+    def say(
+        self,
+        player: str | None,
+        message: str,
+        *,
+        event: str | None = None,
+        cards: Iterable[str] = (),
+        rules: Iterable[str] = (),
+    ) -> None:
+        """Append a log entry; a trailing full stop or mark is dropped."""
+        text = message.rstrip().rstrip(".!?")
+        entry = LogEntry(
+            len(self.log) + 1,
+            player,
+            text,
+            event,
+            tuple(cards),
+            tuple(dict.fromkeys(rules)),
+        )
+        self.log.append(entry)
+
+    def record(self, player: str, window: str, options: Sequence[str]) -> None:
+        """Record a decision point with the legal options offered."""
+        self.decisions.append(Decision(self.at, player, window, tuple(options)))
+
+    def spend(self, amount: int = 1) -> None:
+        """Spend work from the budget; stop the run when it is exhausted."""
+        self.work += amount
+        if self.work > self.budget.work:
+            raise EngineStop(
+                "step-budget",
+                f"the run exceeds its budget of {self.budget.work} engine steps",
+            )
+
+    def legal_actions(self, player: str | None = None) -> list[Offer]:
+        """Return the actions usable right now (by ``player``), in seat order."""
+        from oracle.engine.windows import window_offers
+
+        offers = window_offers(self, self.clock.window)
+        return [o for o in offers if player is None or o.player == player]
+
+    def copy(self) -> Game:
+        """Return an independent copy of the game (the pack is shared)."""
+        memo: dict[int, object] = {id(self.pack): self.pack, id(self.io): self.io}
+        clone = _copy.deepcopy(self, memo)
+        return clone

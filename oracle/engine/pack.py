@@ -1,0 +1,309 @@
+"""The pack interface: everything a game brings to the engine, and the registry.
+
+A pack names its zones, phases, timing windows and periods, its rule checks and
+rule-driven abilities and effects, its card definitions by slug, the rule ids
+the core cites for its generic refusals, and hooks for scenario set-up and
+state serialisation. The core knows no game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from oracle.engine import refs
+from oracle.engine.abilities import Ability, AbilityKind, Target
+from oracle.engine.cards import Card, CardDef, Player
+from oracle.engine.context import Context
+from oracle.engine.effects import Persistent
+from oracle.engine.errors import IllegalPlay, Problem
+
+if TYPE_CHECKING:
+    from oracle.engine.game import Game
+    from oracle.engine.scenario import Scenario
+
+_Indexes = tuple[
+    dict[tuple[AbilityKind, str], frozenset[str]],
+    dict[str, tuple[AbilityKind, ...]],
+    frozenset[str],
+]
+
+#: Keys of ``Pack.citations``: the generic checks the core makes.
+CITATION_KEYS = (
+    "location",
+    "phase",
+    "window",
+    "timing",
+    "limit",
+    "condition",
+    "cost",
+    "target",
+    "resolve",
+    "choice",
+)
+BUILTIN_PERIODS = ("turn", "phase", "round", "game")
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """A game rule checked before any ability is used.
+
+    ``test`` returns the refusal reason (player first, no final stop) or None.
+    """
+
+    name: str
+    rules: tuple[str, ...]
+    test: Callable[[Context], str | None]
+
+
+class Pack:
+    """A game pack. Subclass it to override the hooks; pass the data in.
+
+    >>> pack = Pack("demo", phases=("main",))
+    >>> pack.first_phase()
+    'main'
+    """
+
+    def __init__(
+        self,
+        slug: str,
+        *,
+        name: str = "",
+        cards: Iterable[CardDef] = (),
+        phases: Sequence[str] = ("main",),
+        player_zones: Sequence[str] = (),
+        shared_zones: Sequence[str] = (),
+        windows: Sequence[str] = (),
+        periods: Sequence[str] = (),
+        rule_checks: Sequence[RuleCheck] = (),
+        rule_abilities: Sequence[Ability] = (),
+        rule_effects: Sequence[Persistent] = (),
+        citations: Mapping[str, Sequence[str]] | None = None,
+        extra_rule_ids: Iterable[str] = (),
+    ) -> None:
+        self.slug = slug
+        self.name = name or slug
+        self.cards: dict[str, CardDef] = {c.slug: c for c in cards}
+        self.phases = tuple(phases)
+        self.player_zones = tuple(player_zones)
+        self.shared_zones = tuple(shared_zones)
+        self.windows = tuple(windows)
+        self.periods = tuple(periods)
+        self.rule_checks = tuple(rule_checks)
+        self.rule_abilities = tuple(rule_abilities)
+        self.rule_effects = tuple(rule_effects)
+        self.citations = {k: tuple(v) for k, v in (citations or {}).items()}
+        self.extra_rule_ids = frozenset(extra_rule_ids)
+        self._index: _Indexes | None = None
+
+    # -- data ------------------------------------------------------------------
+
+    def add_card(self, definition: CardDef) -> None:
+        """Register (or replace) a card definition by its slug."""
+        self.cards[definition.slug] = definition
+        self._index = None
+
+    def card(self, slug: str) -> CardDef:
+        """Return the definition for ``slug`` (KeyError if unknown)."""
+        return self.cards[slug]
+
+    def has_card(self, slug: str) -> bool:
+        """Return whether the pack defines ``slug``."""
+        return slug in self.cards
+
+    def implemented_cards(self) -> frozenset[str]:
+        """Return the slugs of every card the pack implements."""
+        return frozenset(self.cards)
+
+    def first_phase(self) -> str:
+        """Return the phase a game starts in unless a scenario says otherwise."""
+        return self.phases[0]
+
+    def citation(self, key: str) -> tuple[str, ...]:
+        """Return the rule ids cited for a generic core check (see CITATION_KEYS)."""
+        return self.citations.get(key, ())
+
+    def cited_rule_ids(self) -> frozenset[str]:
+        """Return every rule id the pack (cards included) can cite."""
+        found: set[str] = set(self.extra_rule_ids)
+        for ids in self.citations.values():
+            found.update(ids)
+        for check in self.rule_checks:
+            found.update(check.rules)
+        things: list[object] = [*self.rule_abilities, *self.rule_effects]
+        for definition in self.cards.values():
+            things.extend(definition.abilities)
+            things.extend(definition.effects)
+        seen: set[int] = set()
+        for thing in things:
+            _collect_rules(thing, found, seen)
+        return frozenset(found)
+
+    def slugs_for(self, kind: AbilityKind, event: str) -> frozenset[str]:
+        """Return the slugs with an ability of ``kind`` triggered by ``event``."""
+        return self._indexes()[0].get((kind, event), frozenset())
+
+    def may_trigger(self, kind: AbilityKind, event: str) -> bool:
+        """Return whether any card or rule ability of ``kind`` answers ``event``."""
+        return kind in self._indexes()[1].get(event, ())
+
+    def effect_slugs(self) -> frozenset[str]:
+        """Return the slugs of cards that declare persistent effects."""
+        return self._indexes()[2]
+
+    def _indexes(self) -> _Indexes:
+        if self._index is None:
+            index: dict[tuple[AbilityKind, str], set[str]] = {}
+            for slug, definition in self.cards.items():
+                for ability in definition.abilities:
+                    for name in ability.when:
+                        index.setdefault((ability.kind, name), set()).add(slug)
+            kinds: dict[str, list[AbilityKind]] = {}
+            rules = {(a.kind, name) for a in self.rule_abilities for name in a.when}
+            for kind, name in [*index, *rules]:
+                kinds.setdefault(name, []).append(kind)
+            effects = frozenset(s for s, d in self.cards.items() if d.effects)
+            frozen = {k: frozenset(v) for k, v in index.items()}
+            by_event = {name: tuple(found) for name, found in kinds.items()}
+            self._index = (frozen, by_event, effects)
+        return self._index
+
+    def problems(self) -> list[str]:
+        """Return inconsistencies in the pack's declarations (empty when sound)."""
+        out: list[str] = []
+        if not self.phases:
+            out.append("a pack needs at least one phase")
+        zones = {*self.player_zones, *self.shared_zones}
+        periods = {*BUILTIN_PERIODS, *self.periods}
+        for definition in self.cards.values():
+            for ability in definition.abilities:
+                out.extend(self._ability_problems(definition.slug, ability, periods))
+        if len(zones) != len(self.player_zones) + len(self.shared_zones):
+            out.append("a zone cannot be both a player zone and a shared zone")
+        return out
+
+    def _ability_problems(
+        self, slug: str, ability: Ability, periods: set[str]
+    ) -> list[str]:
+        out = []
+        for phase in ability.phase:
+            if phase not in self.phases:
+                out.append(f"{slug}: unknown phase {phase!r}")
+        if ability.window is not None and ability.window not in self.windows:
+            out.append(f"{slug}: unknown window {ability.window!r}")
+        if ability.limit is not None and ability.limit.period not in periods:
+            out.append(f"{slug}: unknown limit period {ability.limit.period!r}")
+        return out
+
+    # -- hooks -----------------------------------------------------------------
+
+    def card_label(self, game: Game, card: Card) -> str:
+        """Return how options and refs name a card (override for boards)."""
+        return refs.base_label(game, card)
+
+    def ref_matches(self, game: Game, ref: refs.Ref, card: Card) -> bool:
+        """Return whether a parsed reference names ``card`` (override for boards)."""
+        return refs.ref_matches(game, ref, card)
+
+    def explain_target(
+        self, ctx: Context, name: str, spec: Target, raw: object
+    ) -> IllegalPlay | None:
+        """Return why the answer ``raw`` to target ``name`` is illegal, or None
+        to let the core give its generic refusal (override for exact rules)."""
+        return None
+
+    def explain_timing(
+        self, game: Game, player: Player, card: Card
+    ) -> IllegalPlay | None:
+        """Return why ``player`` cannot use ``card``'s response-only abilities as a
+        step of their own, or None for the core's generic refusal."""
+        return None
+
+    def parse_player(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Validate pack-specific player fields; return (data, problems)."""
+        return {}, [Problem(f"{path}/{key}", "unknown field") for key in data]
+
+    def parse_board(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Validate the scenario's pack-specific ``board`` mapping."""
+        return {}, [Problem(f"{path}/{key}", "unknown field") for key in data]
+
+    def setup(self, game: Game, scenario: Scenario) -> None:
+        """Finish setting up a game after the core placed the scenario's cards."""
+        for player, spec in zip(game.players, scenario.players, strict=True):
+            player.data.update(spec.extra)
+        game.flags.update(scenario.board)
+
+    def serialize_player(self, game: Game, player: Player) -> dict[str, object]:
+        """Return pack fields added to each player in the result state."""
+        return dict(player.data)
+
+    def serialize_state(self, game: Game) -> dict[str, object]:
+        """Return pack fields added under ``board`` in the result state."""
+        return dict(game.flags)
+
+    def on_phase_start(self, game: Game, phase: str) -> None:
+        """Run the rules of the start of ``phase`` (draws, forced steps...)."""
+
+    def on_phase_end(self, game: Game, phase: str) -> None:
+        """Run the rules of the end of ``phase``."""
+
+    def on_pass(self, game: Game, player: Player) -> None:
+        """React to a player passing when no decision is pending."""
+        game.say(player.name, f"{player.name} passes", event="pass")
+
+
+def _collect_rules(thing: object, found: set[str], seen: set[int]) -> None:
+    if id(thing) in seen:
+        return
+    seen.add(id(thing))
+    if isinstance(thing, (tuple, list)):
+        for item in thing:
+            _collect_rules(item, found, seen)
+        return
+    if isinstance(thing, Mapping):
+        for item in thing.values():
+            _collect_rules(item, found, seen)
+        return
+    if not dataclasses.is_dataclass(thing) or isinstance(thing, type):
+        return
+    for spec in dataclasses.fields(thing):
+        value = getattr(thing, spec.name)
+        if spec.name == "rules" and isinstance(value, tuple):
+            found.update(v for v in value if isinstance(v, str))
+        else:
+            _collect_rules(value, found, seen)
+
+
+_PACKS: dict[str, Pack] = {}
+
+
+def register_pack(pack: Pack, *, replace: bool = False) -> Pack:
+    """Register a pack under its slug; raise ValueError if it is unsound."""
+    problems = pack.problems()
+    if problems:
+        raise ValueError(f"pack {pack.slug!r}: " + "; ".join(problems))
+    if pack.slug in _PACKS and not replace and _PACKS[pack.slug] is not pack:
+        raise ValueError(f"a pack {pack.slug!r} is already registered")
+    _PACKS[pack.slug] = pack
+    return pack
+
+
+def unregister_pack(slug: str) -> None:
+    """Remove a pack from the registry (tests use it)."""
+    _PACKS.pop(slug, None)
+
+
+def get_pack(slug: str) -> Pack:
+    """Return the registered pack for ``slug`` (KeyError if none)."""
+    return _PACKS[slug]
+
+
+def packs() -> tuple[Pack, ...]:
+    """Return every registered pack, sorted by slug."""
+    return tuple(_PACKS[s] for s in sorted(_PACKS))

@@ -1,0 +1,357 @@
+"""Scenario validation: every problem is collected with its JSON-pointer path."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine.errors import ScenarioError, UnknownCard
+from oracle.engine.errors import unknown_card_message as _unknown
+from oracle.engine.pack import Pack, get_pack
+from oracle.engine.refs import parse_ref
+from oracle.engine.scenario import (
+    EXPECT_OPS,
+    MAX_CARDS,
+    MAX_EXPECT,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_STEPS,
+    MAX_ZONE,
+    SCENARIO_ZONES,
+    STEP_KINDS,
+    CardSpec,
+    Expectation,
+    PlayerSpec,
+    Scenario,
+    Step,
+)
+from oracle.engine.schema import Reader, pointer
+
+_TOP = (
+    "game",
+    "seed",
+    "phase",
+    "round",
+    "active_player",
+    "players",
+    "decks",
+    "board",
+    "steps",
+    "expect",
+)
+
+
+class Parser(Reader):
+    """Validates a scenario mapping, collecting every problem with its path."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pack: Pack | None = None
+        self.names: list[str] = []
+        self.total = 0
+        self.unknown_cards: list[tuple[str, str]] = []
+
+    def parse(self, data: object) -> Scenario:
+        """Validate ``data`` and return the scenario, or raise every problem."""
+        top = self.mapping(data, "")
+        if top is None:
+            raise ScenarioError(self.problems)
+        self.unknown(top, _TOP, "")
+        game = (
+            self.string(top.get("game"), "/game", MAX_NAME) if "game" in top else None
+        )
+        if "game" not in top:
+            self.fail("/game", "is required")
+        if game is not None:
+            try:
+                self.pack = get_pack(game)
+            except KeyError:
+                self.fail("/game", f"unknown game {game!r}")
+        if self.pack is None:
+            raise ScenarioError(self.problems)
+        scenario = self._scenario(top, self.pack)
+        self._raise()
+        assert scenario is not None
+        return scenario
+
+    def _raise(self) -> None:
+        if self.unknown_cards:
+            slug, path = self.unknown_cards[0]
+            raise UnknownCard(slug, path, self.problems)
+        if self.problems:
+            raise ScenarioError(self.problems)
+
+    def _scenario(self, top: Mapping[str, object], pack: Pack) -> Scenario | None:
+        players = self._players(top.get("players"), pack)
+        seed = self.integer(top.get("seed", 0), "/seed", 0, 2**63 - 1)
+        rnd = self.integer(top.get("round", 1), "/round", 1, 10_000)
+        phase = self._choice(top, "phase", pack.phases)
+        active = self._choice(top, "active_player", self.names)
+        decks = self._decks(top.get("decks", {}), pack)
+        board, raw_board = self._board(top, pack)
+        steps = self._steps(top.get("steps", []), pack)
+        expect = self._expect(top.get("expect", []))
+        if self.problems or players is None or seed is None or rnd is None:
+            return None
+        return Scenario(
+            pack.slug,
+            players,
+            steps,
+            expect,
+            seed,
+            phase,
+            rnd,
+            active,
+            decks,
+            board,
+            raw_board,
+        )
+
+    def _choice(
+        self, top: Mapping[str, object], key: str, allowed: tuple[str, ...] | list[str]
+    ) -> str | None:
+        if key not in top:
+            return None
+        value = self.string(top[key], f"/{key}", MAX_NAME)
+        if value is not None and value not in allowed:
+            self.fail(f"/{key}", f"must be one of {', '.join(allowed)}")
+            return None
+        return value
+
+    def _board(
+        self, top: Mapping[str, object], pack: Pack
+    ) -> tuple[Mapping[str, object], Mapping[str, object] | None]:
+        if "board" not in top:
+            return {}, None
+        raw = self.mapping(top["board"], "/board")
+        if raw is None:
+            return {}, None
+        board, problems = pack.parse_board(raw, "/board")
+        self.problems.extend(problems)
+        return board, dict(raw)
+
+    # -- cards -------------------------------------------------------------------
+
+    def card(
+        self, value: object, path: str, pack: Pack, depth: int = 0
+    ) -> CardSpec | None:
+        """Read one card: a slug, or a mapping with state in play."""
+        self.total += 1
+        if self.total > MAX_CARDS:
+            if self.total == MAX_CARDS + 1:
+                self.fail(path, f"a scenario may hold at most {MAX_CARDS} cards")
+            return None
+        if isinstance(value, str):
+            return self._slug(value, path, pack)
+        data = self.mapping(value, path)
+        if data is None:
+            return None
+        self.unknown(data, ("card", "exhausted", "tokens", "attachments"), path)
+        slug = self._slug(data.get("card"), pointer(path, "card"), pack)
+        exhausted = self.boolean(
+            data.get("exhausted", False), pointer(path, "exhausted")
+        )
+        tokens = self.counts(data.get("tokens", {}), pointer(path, "tokens"))
+        attached = self._attachments(data, path, pack, depth)
+        if slug is None:
+            return None
+        return CardSpec(slug.slug, bool(exhausted), tokens, attached)
+
+    def _attachments(
+        self, data: Mapping[str, object], path: str, pack: Pack, depth: int
+    ) -> tuple[CardSpec, ...]:
+        if "attachments" not in data:
+            return ()
+        at = pointer(path, "attachments")
+        if depth > 0:
+            self.fail(at, "attachments cannot carry attachments")
+            return ()
+        items = self.listing(data["attachments"], at, 20) or []
+        found = [
+            self.card(v, pointer(at, i), pack, depth + 1) for i, v in enumerate(items)
+        ]
+        return tuple(c for c in found if c is not None)
+
+    def _slug(self, value: object, path: str, pack: Pack) -> CardSpec | None:
+        slug = self.string(value, path, MAX_NAME)
+        if slug is None:
+            return None
+        if not pack.has_card(slug):
+            self.unknown_cards.append((slug, path))
+            self.fail(path, _unknown(slug))
+            return None
+        return CardSpec(slug)
+
+    def cards(self, value: object, path: str, pack: Pack) -> tuple[CardSpec, ...]:
+        """Read a list of cards (a zone or a deck)."""
+        items = self.listing(value, path, MAX_ZONE) or []
+        found = [self.card(v, pointer(path, i), pack) for i, v in enumerate(items)]
+        return tuple(c for c in found if c is not None)
+
+    # -- players and decks ---------------------------------------------------------
+
+    def _players(self, value: object, pack: Pack) -> tuple[PlayerSpec, ...] | None:
+        if value is None:
+            self.fail("/players", "is required")
+            return None
+        items = self.listing(value, "/players", MAX_PLAYERS)
+        if items is None:
+            return None
+        if not items:
+            self.fail("/players", "must name at least one player")
+        found = [self._player(v, f"/players/{i}", pack) for i, v in enumerate(items)]
+        return tuple(p for p in found if p is not None)
+
+    def _player(self, value: object, path: str, pack: Pack) -> PlayerSpec | None:
+        data = self.mapping(value, path)
+        if data is None:
+            return None
+        name = self._name(data.get("name"), pointer(path, "name"))
+        zones = {}
+        for zone in (*SCENARIO_ZONES, *pack.player_zones):
+            if zone in data:
+                zones[zone] = self.cards(data[zone], pointer(path, zone), pack)
+        resources = self.counts(data.get("resources", {}), pointer(path, "resources"))
+        core = {"name", "resources", *SCENARIO_ZONES, *pack.player_zones}
+        raw_extra = {k: v for k, v in data.items() if k not in core}
+        extra, problems = pack.parse_player(raw_extra, path)
+        self.problems.extend(problems)
+        if name is None:
+            return None
+        return PlayerSpec(name, zones, resources, extra, raw_extra)
+
+    def _name(self, value: object, path: str) -> str | None:
+        name = self.string(value, path, MAX_NAME)
+        if name is None:
+            return None
+        if any(c in name for c in "/@#:."):
+            self.fail(path, "must not contain / @ # : or .")
+            return None
+        if name in self.names:
+            self.fail(path, f"duplicate player name {name!r}")
+            return None
+        self.names.append(name)
+        return name
+
+    def _decks(self, value: object, pack: Pack) -> dict[str, tuple[CardSpec, ...]]:
+        data = self.mapping(value, "/decks")
+        out = {}
+        for key, cards in (data or {}).items():
+            path = pointer("/decks", key)
+            if key not in pack.shared_zones:
+                known = ", ".join(pack.shared_zones) or "none"
+                self.fail(path, f"unknown shared zone (known: {known})")
+                continue
+            out[key] = self.cards(cards, path, pack)
+        return out
+
+    # -- steps and expectations ------------------------------------------------
+
+    def _steps(self, value: object, pack: Pack) -> tuple[Step, ...]:
+        items = self.listing(value, "/steps", MAX_STEPS) or []
+        found = [self._step(v, f"/steps/{i}", pack) for i, v in enumerate(items)]
+        return tuple(s for s in found if s is not None)
+
+    def _step(self, value: object, path: str, pack: Pack) -> Step | None:
+        data = self.mapping(value, path)
+        if data is None:
+            return None
+        self.unknown(data, ("player", *STEP_KINDS, "ability", "targets"), path)
+        kinds = [k for k in STEP_KINDS if k in data]
+        if len(kinds) != 1:
+            self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
+            return None
+        kind = kinds[0]
+        player = self._step_player(data, path, kind)
+        value = self._step_value(kind, data[kind], pointer(path, kind), pack)
+        ability = None
+        if "ability" in data:
+            ability = self.string(data["ability"], pointer(path, "ability"))
+        targets = self._targets(data, path)
+        if kind not in ("play", "use") and ("ability" in data or "targets" in data):
+            self.fail(path, "ability and targets go with play or use")
+        if value is None:
+            return None
+        return Step(kind, value, player, ability, targets)
+
+    def _step_player(
+        self, data: Mapping[str, object], path: str, kind: str
+    ) -> str | None:
+        at = pointer(path, "player")
+        if "player" not in data:
+            if kind not in ("advance", "end"):
+                self.fail(at, "is required")
+            return None
+        name = self.string(data["player"], at, MAX_NAME)
+        if name is not None and name not in self.names:
+            self.fail(at, f"unknown player {name!r}")
+            return None
+        return name
+
+    def _step_value(self, kind: str, value: object, path: str, pack: Pack) -> object:
+        if kind in ("play", "use"):
+            text = self.string(value, path)
+            if text is not None:
+                ref = parse_ref(text)
+                slug = ref.slug if ref else text
+                if not pack.has_card(slug):
+                    self.unknown_cards.append((slug, path))
+                    self.fail(path, _unknown(slug))
+            return text
+        if kind == "pass":
+            if value is not True:
+                self.fail(path, "must be true")
+                return None
+            return True
+        if kind == "choose":
+            return self.answer(value, path)
+        allowed = (
+            pack.phases
+            if kind == "advance"
+            else ("turn", "phase", "round", *pack.periods)
+        )
+        text = self.string(value, path, MAX_NAME)
+        if text is not None and text not in allowed:
+            self.fail(path, f"must be one of {', '.join(allowed)}")
+            return None
+        return text
+
+    def _targets(self, data: Mapping[str, object], path: str) -> dict[str, object]:
+        if "targets" not in data:
+            return {}
+        at = pointer(path, "targets")
+        targets = self.mapping(data["targets"], at)
+        return {k: self.answer(v, pointer(at, k)) for k, v in (targets or {}).items()}
+
+    def _expect(self, value: object) -> tuple[Expectation, ...]:
+        items = self.listing(value, "/expect", MAX_EXPECT) or []
+        found = [self._expectation(v, f"/expect/{i}") for i, v in enumerate(items)]
+        return tuple(e for e in found if e is not None)
+
+    def _expectation(self, value: object, path: str) -> Expectation | None:
+        data = self.mapping(value, path)
+        if data is None:
+            return None
+        self.unknown(data, ("path", *EXPECT_OPS), path)
+        where = self.string(data.get("path"), pointer(path, "path"))
+        ops = [op for op in EXPECT_OPS if op in data]
+        if len(ops) != 1:
+            self.fail(
+                path, f"an expectation needs exactly one of {', '.join(EXPECT_OPS)}"
+            )
+            return None
+        op = ops[0]
+        expected = data[op]
+        if op == "count":
+            expected = self.integer(expected, pointer(path, op))
+        if where is None or expected is None:
+            return None
+        return Expectation(where, op, _plain(expected))
+
+
+def _plain(value: object) -> object:
+    """Copy JSON-like data so a scenario never shares mutable input."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,70 @@
+"""What a run records for the judge: log entries, decision points, step outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log: house-language text plus structured fields."""
+
+    seq: int
+    player: str | None
+    message: str
+    event: str | None
+    cards: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the entry as a JSON-ready mapping."""
+        return {
+            "seq": self.seq,
+            "player": self.player,
+            "message": self.message,
+            "event": self.event,
+            "cards": list(self.cards),
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A point where ``player`` could decide, with every legal option offered."""
+
+    at: int
+    player: str
+    window: str
+    options: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the decision point as a JSON-ready mapping."""
+        return {
+            "at": self.at,
+            "player": self.player,
+            "window": self.window,
+            "options": list(self.options),
+        }
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """Whether a scenario step was accepted, and if not why (with rule ids)."""
+
+    index: int
+    status: str
+    reason: str | None = None
+    rules: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the outcome as a JSON-ready mapping."""
+        return {
+            "index": self.index,
+            "status": self.status,
+            "reason": self.reason,
+            "rules": list(self.rules),
+        }
+
+
+ACCEPTED = "accepted"
+REJECTED = "rejected"

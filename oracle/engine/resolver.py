@@ -1,0 +1,269 @@
+"""Using an ability: legality (with citations), targets, costs, effect, then.
+
+Order: location, phase, window, limit, player restrictions, pack rule checks,
+condition, costs payable, enough targets, fully resolvable; then choose targets,
+confirm an optional ability, pay costs, count the use, log, and resolve the
+``play``/``ability`` event (whose cancel window can stop the effect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine import targeting
+from oracle.engine.abilities import Ability, AbilityKind, Then
+from oracle.engine.actions import GameAction
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Choice, Context
+from oracle.engine.errors import IllegalPlay
+from oracle.engine.events import Event, resolve_event
+from oracle.engine.game import RESOLVING, Game
+from oracle.engine.prompts import Prompt, PromptKind, ask
+
+
+def limit_key(ctx: Context, index: int) -> str | None:
+    """Return the key under which uses of this ability are counted."""
+    ability = ctx.ability
+    if ability is None or ability.limit is None:
+        return None
+    limit = ability.limit
+    if limit.key is not None:
+        return f"{limit.key}@{ctx.player.name}" if limit.per_player else limit.key
+    holder = ctx.source.id if ctx.source is not None else f"rule@{ctx.player.name}"
+    return f"{holder}#{index}"
+
+
+def source_name(ctx: Context) -> str:
+    """Return the name of the ability's source card (or "this ability")."""
+    return ctx.game.name_of(ctx.source) if ctx.source is not None else "this ability"
+
+
+def _illegal(ctx: Context, reason: str, key: str) -> IllegalPlay:
+    rules = ctx.ability.rules if ctx.ability is not None else ()
+    return IllegalPlay(reason, (*rules, *ctx.game.pack.citation(key)))
+
+
+def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
+    game, name = ctx.game, source_name(ctx)
+    card = ctx.source
+    anywhere = "any" in ability.location
+    if card is not None and not anywhere and card.zone not in ability.location:
+        where = " or ".join(ability.location)
+        return _illegal(ctx, f"{name} can only be used from {where}", "location")
+    if ability.phase and game.clock.phase not in ability.phase:
+        phases = " or ".join(ability.phase)
+        return _illegal(ctx, f"{name} can only be used in the {phases} phase", "phase")
+    if ability.kind is AbilityKind.ACTION and ability.window != game.clock.window:
+        wanted = ability.window or "an action window"
+        return _illegal(ctx, f"{name} can only be used in {wanted}", "window")
+    return None
+
+
+def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | None:
+    game, name = ctx.game, source_name(ctx)
+    key = limit_key(ctx, index)
+    limit = ability.limit
+    if key is not None and limit is not None and game.limits.get(key, 0) >= limit.count:
+        return _illegal(ctx, f"{name} has reached its limit", "limit")
+    for restriction in game.view.player_restrictions.get(ctx.player.name, ()):
+        if restriction.predicate(ctx):
+            return IllegalPlay(
+                f"{ctx.player.name} {restriction.reason}", restriction.rules
+            )
+    for check in game.pack.rule_checks:
+        reason = check.test(ctx)
+        if reason is not None:
+            return IllegalPlay(reason, check.rules)
+    if ability.condition is not None and not ability.condition(ctx):
+        return _illegal(ctx, f"the condition of {name} is not met", "condition")
+    return None
+
+
+def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
+    name = source_name(ctx)
+    for cost in ability.cost:
+        if not cost.can_pay(ctx):
+            reason = f"{ctx.player.name} cannot pay the cost of {name} ({cost.label})"
+            return _illegal(ctx, reason, "cost")
+    for spec in ability.targets.values():
+        if not targeting.has_enough(spec, ctx):
+            return _illegal(ctx, f"{name} has no legal target", "target")
+    for action in ability.effect:
+        if not action.needs_choice(ctx) and not action.has_legal_target(ctx):
+            return _illegal(ctx, f"{name} cannot be fully resolved", "resolve")
+    return None
+
+
+def refusal(ctx: Context, index: int) -> IllegalPlay | None:
+    """Return why the ability in ``ctx`` cannot be used now, or None if it can."""
+    ability = ctx.ability
+    assert ability is not None
+    return (
+        _timing_refusal(ctx, ability)
+        or _use_refusal(ctx, ability, index)
+        or _resolve_refusal(ctx, ability)
+    )
+
+
+def initiate(
+    game: Game,
+    player: Player,
+    card: Card | None,
+    ability: Ability,
+    index: int,
+    *,
+    event: Event | None = None,
+    given: Mapping[str, object] | None = None,
+    preset: Mapping[str, Choice] | None = None,
+) -> Context:
+    """Use an ability: raise ``IllegalPlay`` before any change if it is illegal.
+
+    ``given`` answers target prompts by name (scenario values); ``preset``
+    restores choices already made (a delayed ability keeps its targets).
+    """
+    ctx = Context(game, player, card, ability, event, dict(preset or {}))
+    problem = refusal(ctx, index) or _unknown_targets(ctx, given or {})
+    if problem is not None:
+        raise problem
+    for name, spec in ability.targets.items():
+        if name not in ctx.choices:
+            ctx.choices[name] = targeting.choose(name, spec, ctx, given or {})
+    if ability.optional and not _confirm(ctx):
+        ctx.data["declined"] = True
+        return ctx
+    if not all(cost.pay(ctx) for cost in ability.cost):
+        return ctx
+    _count_use(ctx, index)
+    _announce(ctx)
+    _play(ctx)
+    return ctx
+
+
+def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:
+    assert ctx.ability is not None
+    unknown = [name for name in given if name not in ctx.ability.targets]
+    if not unknown:
+        return None
+    names = ", ".join(sorted(unknown))
+    return _illegal(ctx, f"{source_name(ctx)} has no target called {names}", "target")
+
+
+def _confirm(ctx: Context) -> bool:
+    title = ctx.ability.title if ctx.ability and ctx.ability.title else "use"
+    window = f"optional:{title}"
+    prompt = Prompt(PromptKind.YES_NO, ctx.player.name, window, ("yes", "no"))
+    return ask(ctx.game, prompt) is True
+
+
+def _count_use(ctx: Context, index: int) -> None:
+    key = limit_key(ctx, index)
+    if key is not None and ctx.ability is not None and ctx.ability.limit is not None:
+        ctx.game.limits[key] = ctx.game.limits.get(key, 0) + 1
+        ctx.game.limit_periods[key] = ctx.ability.limit.period
+
+
+def _announce(ctx: Context) -> None:
+    ability = ctx.ability
+    assert ability is not None
+    if ability.message is not None:
+        text = ability.message.render(ctx)
+    elif ctx.source is None:
+        return
+    else:
+        verb = "plays" if ability.played_to else "uses"
+        text = f"{ctx.player.name} {verb} {source_name(ctx)}"
+    cards = tuple(c.id for c in _involved(ctx))
+    ctx.game.say(
+        ctx.player.name,
+        text,
+        event=ability.kind.value,
+        cards=cards,
+        rules=ability.rules,
+    )
+
+
+def _involved(ctx: Context) -> list[Card]:
+    cards = [ctx.source] if ctx.source is not None else []
+    for value in ctx.choices.values():
+        if isinstance(value, Card):
+            cards.append(value)
+        elif isinstance(value, tuple):
+            cards.extend(value)
+    return cards
+
+
+def _play(ctx: Context) -> None:
+    ability, card, game = ctx.ability, ctx.source, ctx.game
+    assert ability is not None
+    played = ability.played_to is not None and card is not None
+    if played and card is not None:
+        game.move(card, RESOLVING, card.owner)
+    use = Event(
+        "play" if played else "ability",
+        player=ctx.player.name,
+        card=card,
+        params={"title": ability.title, "kind": ability.kind.value},
+        change=lambda e: _effect_change(ctx),
+        context=ctx,
+    )
+    ctx.data["use"] = use
+    resolve_event(game, use)
+    if played and card is not None and card.zone == RESOLVING and ability.played_to:
+        game.move(card, ability.played_to, card.owner)
+
+
+def _effect_change(ctx: Context) -> None:
+    resolve_effect(ctx)
+
+
+def resolve_effect(ctx: Context) -> bool:
+    """Resolve an ability's effect and, if it all resolved, its then-clause.
+
+    The first part resolved when something ran and every part that ran changed
+    the game (no cancelled events, no target left unaffected).
+    """
+    ability = ctx.ability
+    assert ability is not None
+    outcomes = _target_actions(ctx, ability)
+    outcomes += [game_action.resolve(ctx) for game_action in ability.effect]
+    if ability.handler is not None:
+        outcomes.append(ability.handler(ctx) is not False)
+    resolved = all(outcomes) and bool(outcomes)
+    ctx.data["resolved"] = resolved
+    then = ability.then
+    if then is not None and resolved:
+        _resolve_then(ctx, then)
+    return resolved
+
+
+def _target_actions(ctx: Context, ability: Ability) -> list[bool]:
+    outcomes = []
+    for name, spec in ability.targets.items():
+        chosen = ctx.choices.get(name)
+        if spec.mode == "option" and isinstance(chosen, str):
+            rule = spec.options.get(chosen)
+            if isinstance(rule, GameAction):
+                outcomes.append(rule.resolve(ctx))
+            continue
+        picked = [t for t in _as_tuple(chosen) if isinstance(t, (Card, Player))]
+        for game_action in spec.actions:
+            legal = [t for t in picked if game_action.can_affect(t, ctx)]
+            outcomes.append(bool(legal) and game_action.resolve(ctx, legal))
+    return outcomes
+
+
+def _as_tuple(value: object) -> tuple[object, ...]:
+    if isinstance(value, tuple):
+        return value
+    return () if value is None else (value,)
+
+
+def _resolve_then(ctx: Context, then: Then) -> None:
+    if then.condition is not None and not then.condition(ctx):
+        return
+    if then.message is not None:
+        ctx.game.say(ctx.player.name, then.message.render(ctx), event="then")
+    for game_action in then.effect:
+        game_action.resolve(ctx)
+    if then.handler is not None:
+        then.handler(ctx)

@@ -1,0 +1,295 @@
+"""The scenario runner: set up a game, drive its steps, answer its prompts.
+
+Steps run in order. While a step resolves, the engine's windows and prompts
+look at the *next* steps: a ``play``/``use`` by a player who may respond in an
+open window is taken as that response, a ``choose`` by the prompted player
+answers the prompt (secret prompts accept their answers in any order), and a
+``pass`` is consumed by a window where its player could respond. A window nobody
+answers is passed; a prompt nobody answers takes its default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle.engine import flow, refs, resolver
+from oracle.engine.abilities import Ability, AbilityKind
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Context
+from oracle.engine.effects import recompute
+from oracle.engine.errors import EngineStop, IllegalPlay
+from oracle.engine.game import PLAY, Budget, Game
+from oracle.engine.pack import Pack
+from oracle.engine.prompts import Offer, Prompt, PromptKind, Response
+from oracle.engine.records import ACCEPTED, REJECTED, StepOutcome
+from oracle.engine.result import Result, check, serialize
+from oracle.engine.scenario import CardSpec, Scenario, Step
+from oracle.engine.version import ENGINE_VERSION
+
+
+def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
+    """Create the game a scenario describes (cards, resources, clock, pack data).
+
+    Persistent effects are not computed yet: ``run`` does it under its guards.
+    """
+    pack = scenario.pack
+    names = [p.name for p in scenario.players]
+    game = Game(
+        pack, players=names, seed=scenario.seed, phase=scenario.phase, budget=budget
+    )
+    game.clock.round = scenario.round
+    game.clock.active_player = scenario.active_player or names[0]
+    for spec in scenario.players:
+        for zone, cards in spec.zones.items():
+            for card in cards:
+                _place(game, card, spec.name, zone)
+        game.player(spec.name).resources.update(spec.resources)
+    for zone, cards in scenario.decks.items():
+        for card in cards:
+            game.new_card(card.slug, "", zone, shared=True)
+    pack.setup(game, scenario)
+    return game
+
+
+def _place(game: Game, spec: CardSpec, owner: str, zone: str) -> Card:
+    card = game.new_card(spec.slug, owner, zone)
+    card.exhausted = spec.exhausted and zone == PLAY
+    card.tokens.update(spec.tokens)
+    for attached in spec.attachments:
+        child = _place(game, attached, owner, PLAY)
+        child.parent = card.id
+        card.attachments.append(child.id)
+    return card
+
+
+def run(scenario: Scenario, *, budget: Budget | None = None) -> Result:
+    """Run a scenario; a guard ends it with ``ok: false`` and the reason."""
+    return play(scenario, budget=budget)[1]
+
+
+def play(scenario: Scenario, *, budget: Budget | None = None) -> tuple[Game, Result]:
+    """Run a scenario and return the final game with the result."""
+    game = build_game(scenario, budget=budget)
+    driver = Driver(game, scenario.steps)
+    game.io = driver
+    error: str | None = None
+    try:
+        recompute(game)
+        driver.run_all()
+    except EngineStop as stop:
+        error = stop.message
+        game.say(None, f"The engine stops: {stop.message}", event=stop.code)
+    except RecursionError:
+        error = "the run nests too deeply"
+        game.say(None, f"The engine stops: {error}", event="depth-budget")
+    driver.reject_rest(error)
+    return game, _result(scenario, game, driver, error)
+
+
+def _result(
+    scenario: Scenario, game: Game, driver: Driver, error: str | None
+) -> Result:
+    state = serialize(game)
+    expect = tuple(check(state, e) for e in scenario.expect)
+    ok = error is None and all(e["passed"] for e in expect)
+    return Result(
+        ok=ok,
+        game=scenario.game,
+        engine_version=ENGINE_VERSION,
+        steps=tuple(driver.outcomes[i] for i in sorted(driver.outcomes)),
+        log=tuple(game.log),
+        decisions=tuple(game.decisions),
+        state=state,
+        expect=expect,
+        error=error,
+    )
+
+
+class Driver:
+    """Feeds scenario steps to the game and answers its windows and prompts."""
+
+    def __init__(self, game: Game, steps: Sequence[Step]) -> None:
+        self.game = game
+        self.steps = tuple(steps)
+        self.done: set[int] = set()
+        self.outcomes: dict[int, StepOutcome] = {}
+
+    # -- bookkeeping -------------------------------------------------------------
+
+    def _pending(self) -> list[int]:
+        return [i for i in range(len(self.steps)) if i not in self.done]
+
+    def _peek(self) -> int | None:
+        for i in range(len(self.steps)):
+            if i not in self.done:
+                return i
+        return None
+
+    def accept(self, index: int) -> None:
+        """Mark a step accepted."""
+        self.done.add(index)
+        self.outcomes[index] = StepOutcome(index, ACCEPTED)
+
+    def reject(self, index: int, reason: str, rules: Sequence[str] = ()) -> None:
+        """Mark a step rejected with the reason and the rules behind it."""
+        self.done.add(index)
+        self.outcomes[index] = StepOutcome(index, REJECTED, reason, tuple(rules))
+
+    def reject_rest(self, error: str | None) -> None:
+        """After a stop, mark the interrupted step and every step not run."""
+        for index in range(len(self.steps)):
+            if index not in self.outcomes:
+                self.reject(index, f"not run: {error}" if error else "not run")
+
+    # -- top level ----------------------------------------------------------------
+
+    def run_all(self) -> None:
+        """Run every step not yet consumed, in order."""
+        while (index := self._peek()) is not None:
+            self.done.add(index)
+            self.game.at = index
+            try:
+                self._execute(self.steps[index])
+            except IllegalPlay as illegal:
+                self.reject(index, illegal.reason, illegal.rules)
+                continue
+            self.accept(index)
+            self.game.prompts.drain()
+
+    def _execute(self, step: Step) -> None:
+        game = self.game
+        if step.kind in ("play", "use"):
+            self._play(step)
+        elif step.kind == "advance":
+            flow.advance(game, str(step.value))
+        elif step.kind == "end":
+            flow.end(game, str(step.value))
+        elif step.kind == "pass":
+            game.pack.on_pass(game, game.player(str(step.player)))
+        else:
+            who = step.player or "nobody"
+            raise IllegalPlay(
+                f"no decision is pending for {who}", game.pack.citation("choice")
+            )
+
+    def _play(self, step: Step) -> None:
+        game = self.game
+        player = game.player(str(step.player))
+        card, index, ability = find_action(game, player, str(step.value), step.ability)
+        resolver.initiate(game, player, card, ability, index, given=step.targets)
+
+    # -- the Decider protocol -----------------------------------------------------
+
+    def answer(self, game: Game, prompt: Prompt) -> object | None:
+        """Answer a prompt from the next ``choose`` step of its player."""
+        for index in self._pending():
+            step = self.steps[index]
+            if step.kind != "choose":
+                return None
+            if step.player != prompt.player:
+                if prompt.kind is PromptKind.SECRET:
+                    continue
+                return None
+            if prompt.accept(step.value) is None:
+                shown = ", ".join(prompt.options) or "none"
+                self.reject(
+                    index,
+                    f"{step.value} is not one of the options ({shown})",
+                    game.pack.citation("choice"),
+                )
+                continue
+            self.accept(index)
+            return step.value
+        return None
+
+    def respond(
+        self, game: Game, window: str, offers: Sequence[Offer]
+    ) -> Response | None:
+        """Take the next step as a response if its player may respond here."""
+        players = {o.player for o in offers}
+        for index in self._pending():
+            step = self.steps[index]
+            if step.kind == "pass" and step.player in players:
+                self.accept(index)
+                game.say(step.player, f"{step.player} passes", event="pass")
+                players.discard(step.player)
+                continue
+            if step.kind not in ("play", "use") or step.player not in players:
+                return None
+            offer = _match(game, step, [o for o in offers if o.player == step.player])
+            if offer is None:
+                return None
+            self.done.add(index)
+            return Response(offer, dict(step.targets), index)
+        return None
+
+    def settle(self, response: Response, error: IllegalPlay | None) -> None:
+        """Record whether the response taken from a step was legal."""
+        if error is None:
+            self.accept(response.token)
+        else:
+            self.reject(response.token, error.reason, error.rules)
+
+
+def _match(game: Game, step: Step, offers: list[Offer]) -> Offer | None:
+    cards = [o.card for o in offers if o.card is not None]
+    for card in refs.find(game, str(step.value), cards):
+        for offer in offers:
+            if offer.card is card and step.ability in (None, offer.ability.title):
+                return offer
+    return None
+
+
+def _usable_cards(game: Game, player: Player) -> list[Card]:
+    return [
+        c
+        for c in game.cards.values()
+        if c.zone_player == player.name or c.controller == player.name
+    ]
+
+
+def find_action(
+    game: Game, player: Player, ref: str, title: str | None = None
+) -> tuple[Card, int, Ability]:
+    """Find the card and action a top-level step means.
+
+    When none may be used now, raise the refusal of the first ability (in card
+    then declaration order): a triggered ability refuses with the timing rule.
+    """
+    cards = refs.find(game, ref, _usable_cards(game, player))
+    if not cards:
+        raise IllegalPlay(
+            f"{player.name} has no {_name(game.pack, ref)} to use",
+            game.pack.citation("location"),
+        )
+    first: IllegalPlay | None = None
+    for card in cards:
+        for index, ability in enumerate(game.definition(card).abilities):
+            if title is not None and ability.title != title:
+                continue
+            if ability.kind is not AbilityKind.ACTION:
+                first = first or _timing(game, player, card)
+                continue
+            problem = resolver.refusal(Context(game, player, card, ability), index)
+            if problem is None:
+                return card, index, ability
+            first = first or problem
+    raise first or IllegalPlay(
+        f"{game.name_of(cards[0])} has no ability to use", game.pack.citation("timing")
+    )
+
+
+def _timing(game: Game, player: Player, card: Card) -> IllegalPlay:
+    explained = game.pack.explain_timing(game, player, card)
+    if explained is not None:
+        return explained
+    name = game.name_of(card)
+    return IllegalPlay(
+        f"{name} can only be used in response", game.pack.citation("timing")
+    )
+
+
+def _name(pack: Pack, ref: str) -> str:
+    parsed = refs.parse_ref(ref)
+    slug = parsed.slug if parsed else ref
+    return pack.card(slug).name if pack.has_card(slug) else slug

@@ -1,0 +1,163 @@
+"""Scenarios: parse and validate, dump back, and run (see docs/ENGINE.md).
+
+``Scenario.parse(data)`` checks every field and raises ``ScenarioError`` with
+all problems (JSON-pointer paths), or ``UnknownCard`` when a card slug is not
+in the pack. ``scenario.dump()`` returns the canonical mapping that parses back
+to an equal scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from oracle.engine.game import DECK, DISCARD, HAND, PLAY
+from oracle.engine.pack import Pack, get_pack
+
+if TYPE_CHECKING:
+    from oracle.engine.result import Result
+
+MAX_PLAYERS = 8
+MAX_STEPS = 200
+MAX_ZONE = 200
+MAX_CARDS = 2000
+MAX_EXPECT = 100
+MAX_NAME = 40
+SCENARIO_ZONES = (HAND, DECK, DISCARD, PLAY)
+STEP_KINDS = ("play", "use", "pass", "choose", "advance", "end")
+EXPECT_OPS = ("count", "equals", "contains")
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card placed by a scenario: a slug plus optional state in play."""
+
+    slug: str
+    exhausted: bool = False
+    tokens: Mapping[str, int] = field(default_factory=dict)
+    attachments: tuple[CardSpec, ...] = ()
+
+    def dump(self) -> object:
+        """Return the canonical form: the bare slug when nothing else is set."""
+        if not (self.exhausted or self.tokens or self.attachments):
+            return self.slug
+        out: dict[str, object] = {"card": self.slug}
+        if self.exhausted:
+            out["exhausted"] = True
+        if self.tokens:
+            out["tokens"] = dict(self.tokens)
+        if self.attachments:
+            out["attachments"] = [a.dump() for a in self.attachments]
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player of a scenario: zones, resources and pack-specific fields."""
+
+    name: str
+    zones: Mapping[str, tuple[CardSpec, ...]] = field(default_factory=dict)
+    resources: Mapping[str, int] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
+    raw_extra: Mapping[str, object] = field(default_factory=dict)
+
+    def dump(self) -> dict[str, object]:
+        """Return the canonical mapping of the player."""
+        out: dict[str, object] = {"name": self.name}
+        for zone, cards in self.zones.items():
+            out[zone] = [c.dump() for c in cards]
+        if self.resources:
+            out["resources"] = dict(self.resources)
+        out.update(self.raw_extra)
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
+
+    kind: str
+    value: object
+    player: str | None = None
+    ability: str | None = None
+    targets: Mapping[str, object] = field(default_factory=dict)
+
+    def dump(self) -> dict[str, object]:
+        """Return the canonical mapping of the step."""
+        out: dict[str, object] = {}
+        if self.player is not None:
+            out["player"] = self.player
+        out[self.kind] = self.value
+        if self.ability is not None:
+            out["ability"] = self.ability
+        if self.targets:
+            out["targets"] = dict(self.targets)
+        return out
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """An assertion on the final state: ``op`` is count, equals or contains."""
+
+    path: str
+    op: str
+    value: object
+
+    def dump(self) -> dict[str, object]:
+        """Return the canonical mapping of the expectation."""
+        return {"path": self.path, self.op: self.value}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario, ready to run."""
+
+    game: str
+    players: tuple[PlayerSpec, ...]
+    steps: tuple[Step, ...] = ()
+    expect: tuple[Expectation, ...] = ()
+    seed: int = 0
+    phase: str | None = None
+    round: int = 1
+    active_player: str | None = None
+    decks: Mapping[str, tuple[CardSpec, ...]] = field(default_factory=dict)
+    board: Mapping[str, object] = field(default_factory=dict)
+    raw_board: Mapping[str, object] | None = None
+
+    @classmethod
+    def parse(cls, data: object) -> Scenario:
+        """Validate ``data`` (a mapping) and return the scenario."""
+        from oracle.engine.parsing import Parser
+
+        return Parser().parse(data)
+
+    def dump(self) -> dict[str, object]:
+        """Return the canonical mapping; ``Scenario.parse`` reads it back."""
+        out: dict[str, object] = {"game": self.game, "seed": self.seed}
+        if self.phase is not None:
+            out["phase"] = self.phase
+        if self.round != 1:
+            out["round"] = self.round
+        if self.active_player is not None:
+            out["active_player"] = self.active_player
+        out["players"] = [p.dump() for p in self.players]
+        if self.decks:
+            out["decks"] = {k: [c.dump() for c in v] for k, v in self.decks.items()}
+        if self.raw_board is not None:
+            out["board"] = dict(self.raw_board)
+        out["steps"] = [s.dump() for s in self.steps]
+        if self.expect:
+            out["expect"] = [e.dump() for e in self.expect]
+        return out
+
+    @property
+    def pack(self) -> Pack:
+        """Return the pack of the scenario's game."""
+        return get_pack(self.game)
+
+    def run(self) -> Result:
+        """Run the scenario and return its result."""
+        from oracle.engine.runner import run
+
+        return run(self)

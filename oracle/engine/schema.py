@@ -1,0 +1,108 @@
+"""A small validating reader for JSON-like input that collects every problem."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TypeGuard
+
+from oracle.engine.errors import Problem
+
+MAX_STRING = 200
+Scalar = str | int | bool
+
+
+def is_scalar(value: object) -> TypeGuard[Scalar]:
+    """Return whether ``value`` is a string, an integer or a boolean."""
+    return isinstance(value, (str, int, bool))
+
+
+def pointer(path: str, key: str | int) -> str:
+    """Extend a JSON pointer by one key (escaping ``~`` and ``/``)."""
+    text = str(key).replace("~", "~0").replace("/", "~1")
+    return f"{path}/{text}"
+
+
+class Reader:
+    """Reads values at JSON-pointer paths, recording a problem for each fault."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, path: str, message: str) -> None:
+        """Record a problem."""
+        self.problems.append(Problem(path, message))
+
+    def mapping(self, value: object, path: str) -> Mapping[str, object] | None:
+        """Return ``value`` if it is a mapping with string keys."""
+        if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
+            return value
+        self.fail(path, "must be a mapping")
+        return None
+
+    def listing(self, value: object, path: str, most: int) -> list[object] | None:
+        """Return ``value`` if it is a list of at most ``most`` items."""
+        if not isinstance(value, list):
+            self.fail(path, "must be a list")
+            return None
+        if len(value) > most:
+            self.fail(path, f"must have at most {most} items")
+            return None
+        return value
+
+    def string(self, value: object, path: str, most: int = MAX_STRING) -> str | None:
+        """Return ``value`` if it is a non-empty string of at most ``most`` chars."""
+        if not isinstance(value, str) or not value.strip():
+            self.fail(path, "must be a non-empty string")
+            return None
+        if len(value) > most:
+            self.fail(path, f"must be at most {most} characters")
+            return None
+        return value
+
+    def integer(
+        self, value: object, path: str, low: int = 0, high: int = 10**9
+    ) -> int | None:
+        """Return ``value`` if it is an integer between ``low`` and ``high``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, "must be an integer")
+            return None
+        if not low <= value <= high:
+            self.fail(path, f"must be between {low} and {high}")
+            return None
+        return value
+
+    def boolean(self, value: object, path: str) -> bool | None:
+        """Return ``value`` if it is a boolean."""
+        if not isinstance(value, bool):
+            self.fail(path, "must be true or false")
+            return None
+        return value
+
+    def unknown(
+        self, data: Mapping[str, object], allowed: Iterable[str], path: str
+    ) -> None:
+        """Record a problem for each key of ``data`` not in ``allowed``."""
+        known = set(allowed)
+        for key in data:
+            if key not in known:
+                self.fail(pointer(path, key), "unknown field")
+
+    def counts(self, value: object, path: str) -> dict[str, int]:
+        """Return a mapping of names to non-negative integers."""
+        data = self.mapping(value, path)
+        out: dict[str, int] = {}
+        for key, amount in (data or {}).items():
+            number = self.integer(amount, pointer(path, key))
+            if number is not None:
+                out[key] = number
+        return out
+
+    def answer(self, value: object, path: str) -> object:
+        """Return a scalar or a list of strings (a prompt answer or a target)."""
+        if is_scalar(value):
+            return value
+        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if strings and isinstance(value, list) and len(value) <= 50:
+            return list(value)
+        self.fail(path, "must be a string, a number, true/false or a list of strings")
+        return None

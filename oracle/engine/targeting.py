@@ -1,0 +1,189 @@
+"""Legal targets of an ability and how they are chosen (given or prompted)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine import refs
+from oracle.engine.abilities import Target
+from oracle.engine.actions import GameAction
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Choice, Context, amount_of
+from oracle.engine.errors import IllegalPlay
+from oracle.engine.prompts import Prompt, PromptKind, ask
+
+
+def _controlled(owner: str, spec: Target, ctx: Context) -> bool:
+    if spec.controller == "self":
+        return owner == ctx.player.name
+    if spec.controller == "opponent":
+        return owner != ctx.player.name
+    return True
+
+
+def _affectable(item: Card | Player, spec: Target, ctx: Context) -> bool:
+    return not spec.action or any(a.can_affect(item, ctx) for a in spec.actions)
+
+
+def card_candidates(spec: Target, ctx: Context) -> list[Card]:
+    """Return the cards that are legal for a card target, in stable order."""
+    zones = (spec.zone,) if isinstance(spec.zone, str) else spec.zone
+    types = (spec.card_type,) if isinstance(spec.card_type, str) else spec.card_type
+    game, test = ctx.game, spec.predicate
+    return [
+        card
+        for card in game.cards.values()
+        if ("any" in zones or card.zone in zones)
+        and (types is None or game.definition(card).type in types)
+        and _controlled(card.controller, spec, ctx)
+        and (test is None or test(card, ctx))
+        and _affectable(card, spec, ctx)
+    ]
+
+
+def player_candidates(spec: Target, ctx: Context) -> list[Player]:
+    """Return the players that are legal for a player target."""
+    test = spec.player_predicate
+    return [
+        player
+        for player in ctx.game.seat_order(ctx.player.name)
+        if _controlled(player.name, spec, ctx)
+        and (test is None or test(player, ctx))
+        and _affectable(player, spec, ctx)
+    ]
+
+
+def option_candidates(spec: Target, ctx: Context) -> list[str]:
+    """Return the options whose own legality holds now."""
+    legal = []
+    for label, rule in spec.options.items():
+        ok = rule.has_legal_target(ctx) if isinstance(rule, GameAction) else rule(ctx)
+        if ok:
+            legal.append(label)
+    return legal
+
+
+def number_candidates(spec: Target, ctx: Context) -> list[int]:
+    """Return the numbers from ``minimum`` to the (computed) ``maximum``."""
+    top = spec.minimum if spec.maximum is None else amount_of(spec.maximum, ctx)
+    return list(range(spec.minimum, top + 1))
+
+
+def has_enough(spec: Target, ctx: Context) -> bool:
+    """Return whether the target can be satisfied (zero is fine for up-to)."""
+    if spec.mode == "card":
+        return len(card_candidates(spec, ctx)) >= spec.least
+    if spec.mode == "player":
+        return len(player_candidates(spec, ctx)) >= spec.least
+    if spec.mode == "option":
+        return bool(option_candidates(spec, ctx))
+    return bool(number_candidates(spec, ctx))
+
+
+def choose(
+    name: str, spec: Target, ctx: Context, given: Mapping[str, object]
+) -> Choice:
+    """Choose target ``name``: validate the given answer or prompt for one."""
+    game = ctx.game
+    chooser = ctx.player
+    if spec.chooser == "opponent" and ctx.opponent is not None:
+        chooser = ctx.opponent
+    values: list[Choice]
+    if spec.mode == "card":
+        cards = card_candidates(spec, ctx)
+        values, options = list(cards), refs.labels(game, cards)
+    elif spec.mode == "player":
+        players = player_candidates(spec, ctx)
+        values, options = list(players), [p.name for p in players]
+    elif spec.mode == "option":
+        options = option_candidates(spec, ctx)
+        values = list(options)
+    else:
+        numbers = number_candidates(spec, ctx)
+        values, options = list(numbers), [str(n) for n in numbers]
+    prompt = _prompt(name, spec, chooser.name, options)
+    if name in given:
+        picked = _given(prompt, given[name], spec, ctx, values, name)
+    else:
+        picked = _to_indexes(prompt, ask(game, prompt))
+    return _pack(spec, [values[i] for i in picked])
+
+
+def _prompt(name: str, spec: Target, player: str, options: list[str]) -> Prompt:
+    kinds = {
+        "card": PromptKind.CARD,
+        "player": PromptKind.PLAYER,
+        "option": PromptKind.OPTION,
+        "number": PromptKind.NUMBER,
+    }
+    many = spec.mode in ("card", "player")
+    return Prompt(
+        kinds[spec.mode],
+        player,
+        f"target:{name}",
+        tuple(options),
+        minimum=spec.least if many else 1,
+        maximum=spec.count if many else 1,
+    )
+
+
+def _to_indexes(prompt: Prompt, answer: object) -> list[int]:
+    chosen = (answer,) if not isinstance(answer, tuple) else answer
+    return [prompt.options.index(str(c)) for c in chosen]
+
+
+def _given(
+    prompt: Prompt,
+    raw: object,
+    spec: Target,
+    ctx: Context,
+    values: list[Choice],
+    name: str = "target",
+) -> list[int]:
+    game = ctx.game
+    given = raw
+    if spec.mode == "card" and isinstance(raw, (str, list)):
+        raw = _resolve_cards(raw, prompt, values, ctx)
+    answer = prompt.accept(raw)
+    if answer is None:
+        explained = game.pack.explain_target(ctx, name, spec, given)
+        if explained is not None:
+            raise explained
+        source = game.name_of(ctx.source) if ctx.source else "the ability"
+        rules = (*spec.rules, *_ability_rules(ctx), *game.pack.citation("target"))
+        raise IllegalPlay(f"{_show(raw)} is not a legal target for {source}", rules)
+    game.spend()
+    game.record(prompt.player, prompt.window, prompt.options)
+    return _to_indexes(prompt, answer)
+
+
+def _resolve_cards(
+    raw: str | list[object], prompt: Prompt, values: list[Choice], ctx: Context
+) -> object:
+    cards = [v for v in values if isinstance(v, Card)]
+    out: list[str] = []
+    for text in [raw] if isinstance(raw, str) else raw:
+        if not isinstance(text, str):
+            return raw
+        found = refs.find(ctx.game, text, cards)
+        free = [c for c in found if prompt.options[cards.index(c)] not in out]
+        if not free:
+            return raw
+        out.append(prompt.options[cards.index(free[0])])
+    return out[0] if isinstance(raw, str) else out
+
+
+def _ability_rules(ctx: Context) -> tuple[str, ...]:
+    return ctx.ability.rules if ctx.ability is not None else ()
+
+
+def _show(raw: object) -> str:
+    if isinstance(raw, list):
+        return ", ".join(str(r) for r in raw)
+    return str(raw)
+
+
+def _pack(spec: Target, chosen: list[Choice]) -> Choice:
+    if spec.mode == "card" and (spec.count > 1 or spec.up_to):
+        return tuple(c for c in chosen if isinstance(c, Card))
+    return chosen[0] if chosen else ()

@@ -1,0 +1,252 @@
+"""Trigger windows: who may (or must) answer an event, and in which order.
+
+Response windows (cancel, interrupt, reaction, and pack action windows) offer
+every eligible ability, grouped by player in seat order from the active player;
+the decider picks one or everybody passes. After each response the window looks
+again, so new triggers (a cancel of the cancel, say) are offered too.
+
+Forced windows resolve every eligible forced ability of one player at a time
+(seat order from the active player). A player orders their simultaneous forced
+triggers only when at least one of them is interactive; otherwise the order is
+automatic (card creation order, then ability order). Each trigger's conditions
+are re-checked just before it resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from oracle.engine import refs, resolver
+from oracle.engine.abilities import Ability, AbilityKind
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Context
+from oracle.engine.errors import IllegalPlay
+from oracle.engine.events import Event
+from oracle.engine.game import Game
+from oracle.engine.prompts import Offer, Prompt, PromptKind, Response, ask
+
+CANCEL = AbilityKind.CANCEL
+FORCED_INTERRUPT = AbilityKind.FORCED_INTERRUPT
+INTERRUPT = AbilityKind.INTERRUPT
+FORCED_REACTION = AbilityKind.FORCED_REACTION
+REACTION = AbilityKind.REACTION
+
+
+def before(game: Game, event: Event) -> None:
+    """Open the windows before a change: cancels, forced interrupts, interrupts."""
+    response_window(game, event, CANCEL)
+    if not event.cancelled:
+        forced_window(game, event, FORCED_INTERRUPT)
+        response_window(game, event, INTERRUPT)
+
+
+def after(game: Game, event: Event) -> None:
+    """Open the windows after a change: forced reactions, then reactions."""
+    forced_window(game, event, FORCED_REACTION)
+    response_window(game, event, REACTION)
+
+
+def _key(offer: Offer) -> tuple[str, int]:
+    return (offer.card.id if offer.card else "rule", offer.index)
+
+
+def _card_abilities(
+    game: Game, kind: AbilityKind, event_name: str
+) -> Iterator[tuple[Card | None, int, Ability]]:
+    slugs = game.pack.slugs_for(kind, event_name)
+    if slugs:
+        for card in list(game.cards.values()):
+            if card.slug not in slugs:
+                continue
+            for index, ability in enumerate(game.definition(card).abilities):
+                if ability.kind is kind and event_name in ability.when:
+                    yield card, index, ability
+    for index, ability in enumerate(game.pack.rule_abilities):
+        if ability.kind is kind and event_name in ability.when:
+            yield None, index, ability
+
+
+def _player_for(game: Game, card: Card | None, event: Event) -> Player:
+    if card is not None:
+        return game.player(card.controller)
+    name = event.player if event.player and game.has_player(event.player) else None
+    return game.player(name or game.clock.active_player)
+
+
+def eligible(
+    game: Game, event: Event, card: Card | None, index: int, ability: Ability
+) -> Offer | None:
+    """Return the offer of a triggered ability for ``event`` if it may be used."""
+    if (card.id if card else "rule", index) in event.used and not ability.repeatable:
+        return None
+    if ability.kind is AbilityKind.CANCEL and (event.cancelled or event.resolved):
+        return None
+    located = card is None or "any" in ability.location
+    if not located and card is not None and card.zone not in ability.location:
+        return None
+    player = _player_for(game, card, event)
+    ctx = Context(game, player, card, ability, event)
+    if not ability.triggers_on(event, ctx) or resolver.refusal(ctx, index):
+        return None
+    return Offer(player.name, "", card, index, ability)
+
+
+def _labelled(game: Game, offers: list[Offer]) -> list[Offer]:
+    """Name each offer by its card (told apart from equal cards) and title."""
+    cards = list({o.card.id: o.card for o in offers if o.card is not None}.values())
+    names = dict(zip((c.id for c in cards), refs.labels(game, cards), strict=True))
+    out = []
+    for offer in offers:
+        title = offer.ability.title
+        if offer.card is None:
+            label = f"rule: {title or 'rule'}"
+        else:
+            label = names[offer.card.id] + (f": {title}" if title else "")
+        out.append(Offer(offer.player, label, offer.card, offer.index, offer.ability))
+    return out
+
+
+def collect(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
+    """Return the eligible offers of ``kind`` for ``event``, in seat order."""
+    if not game.pack.may_trigger(kind, event.name):
+        return []
+    offers = [
+        offer
+        for card, index, ability in _card_abilities(game, kind, event.name)
+        if (offer := eligible(game, event, card, index, ability)) is not None
+    ]
+    return _labelled(game, _by_seat(game, offers))
+
+
+def _by_seat(game: Game, offers: list[Offer]) -> list[Offer]:
+    if len(offers) < 2:
+        return offers
+    seats = {p.name: i for i, p in enumerate(game.seat_order())}
+    return sorted(offers, key=lambda o: seats.get(o.player, len(seats)))
+
+
+def _record(game: Game, window: str, offers: list[Offer]) -> None:
+    for player in dict.fromkeys(o.player for o in offers):
+        game.record(player, window, [o.label for o in offers if o.player == player])
+
+
+def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
+    """Offer optional responses of ``kind`` until every player passes."""
+    if not game.pack.may_trigger(kind, event.name):
+        return
+    window = f"{kind.value}:{event.name}"
+    while not (kind is CANCEL and event.cancelled):
+        offers = collect(game, event, kind)
+        if not offers:
+            return
+        _record(game, window, offers)
+        game.spend()
+        response = game.io.respond(game, window, offers)
+        if response is None:
+            return
+        _use(game, response.offer, event, response)
+
+
+def _use(
+    game: Game, offer: Offer, event: Event | None, response: Response | None = None
+) -> None:
+    """Initiate an offered ability; an illegal response is reported, not raised.
+
+    A forced trigger stays used even if it fails, so it is never retried."""
+    player = game.player(offer.player)
+    given = response.given if response is not None else {}
+    if event is not None:
+        event.used.add(_key(offer))
+    try:
+        resolver.initiate(
+            game,
+            player,
+            offer.card,
+            offer.ability,
+            offer.index,
+            event=event,
+            given=given,
+        )
+    except IllegalPlay as error:
+        if event is not None and response is not None:
+            event.used.discard(_key(offer))
+        if response is not None:
+            game.io.settle(response, error)
+        return
+    if response is not None:
+        game.io.settle(response, None)
+
+
+def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
+    """Resolve every eligible forced ability of ``kind``, one player at a time."""
+    if not game.pack.may_trigger(kind, event.name):
+        return
+    window = f"{kind.value}:{event.name}"
+    while True:
+        offers = collect(game, event, kind)
+        if not offers:
+            return
+        first = offers[0].player
+        group = _order(game, [o for o in offers if o.player == first], window)
+        for offer in group:
+            again = eligible(game, event, offer.card, offer.index, offer.ability)
+            if again is not None:
+                _use(game, again, event)
+
+
+def _order(game: Game, group: list[Offer], window: str) -> list[Offer]:
+    if len(group) < 2:
+        return group
+    player = game.player(group[0].player)
+    interactive = any(
+        o.ability.is_interactive(Context(game, player, o.card, o.ability))
+        for o in group
+    )
+    if not interactive:
+        return group
+    labels = _unique([o.label for o in group])
+    prompt = Prompt(PromptKind.ORDER, player.name, f"order:{window}", tuple(labels))
+    answer = ask(game, prompt)
+    order = list(answer) if isinstance(answer, tuple) else labels
+    return [group[labels.index(label)] for label in order]
+
+
+def _unique(labels: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
+
+
+def window_offers(game: Game, name: str | None) -> list[Offer]:
+    """Return the actions usable in window ``name`` (None: the top level)."""
+    offers = []
+    for card in list(game.cards.values()):
+        for index, ability in enumerate(game.definition(card).abilities):
+            if ability.kind is not AbilityKind.ACTION or ability.window != name:
+                continue
+            player = game.player(card.controller)
+            ctx = Context(game, player, card, ability)
+            if resolver.refusal(ctx, index) is None:
+                offers.append(Offer(player.name, "", card, index, ability))
+    return _labelled(game, _by_seat(game, offers))
+
+
+def open_window(game: Game, name: str) -> None:
+    """Open a pack-defined action window until every player passes in it."""
+    previous, game.clock.window = game.clock.window, name
+    try:
+        while True:
+            offers = window_offers(game, name)
+            if not offers:
+                return
+            _record(game, f"window:{name}", offers)
+            game.spend()
+            response = game.io.respond(game, f"window:{name}", offers)
+            if response is None:
+                return
+            _use(game, response.offer, None, response)
+    finally:
+        game.clock.window = previous

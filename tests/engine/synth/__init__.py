@@ -1,0 +1,172 @@
+"""A synthetic game pack ("synth") whose tiny cards exercise every engine pattern.
+
+Rule ids are the pack's own (``R1``...); they are listed in ``RULE_IDS`` so a
+test can check the pack cites nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine import Pack, RuleCheck, register_pack
+from oracle.engine.abilities import AbilityKind, forced_reaction
+from oracle.engine.basic import discard
+from oracle.engine.context import Context
+from oracle.engine.errors import Problem
+from oracle.engine.events import Event
+from oracle.engine.game import Game
+from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.refs import labels
+from oracle.engine.windows import open_window
+
+from . import action_cards, effect_cards, special_cards, trigger_cards
+
+FACTIONS = ("red", "blue")
+RULE_IDS = frozenset(
+    {
+        "R1",
+        "R2",
+        "R2a",
+        "R3",
+        "R4",
+        "R5",
+        "R6",
+        "R7",
+        "R8",
+        "R10",
+        "R11",
+        "R12",
+        "R20",
+        "R30",
+        "R40",
+        "R41",
+        "R42",
+        "R43",
+    }
+)
+
+
+def hand_limit(game: Game, name: str) -> int:
+    """A player's hand limit: 3 plus player effects."""
+    return game.player_stat(name, "hand_limit", 3)
+
+
+def over_limit(event: Event, ctx: Context) -> bool:
+    """The drawing player holds more cards than the hand limit."""
+    return len(ctx.player.zones["hand"]) > hand_limit(ctx.game, ctx.player.name)
+
+
+def discard_excess(ctx: Context) -> bool:
+    """The player chooses which cards over the limit to discard."""
+    game, name = ctx.game, ctx.player.name
+    hand = game.cards_in("hand", name)
+    excess = len(hand) - hand_limit(game, name)
+    options = labels(game, hand)
+    prompt = Prompt(
+        PromptKind.CARD,
+        name,
+        "hand-limit",
+        tuple(options),
+        minimum=excess,
+        maximum=excess,
+    )
+    answer = ask(game, prompt)
+    chosen = (
+        [hand[options.index(label)] for label in answer]
+        if isinstance(answer, tuple)
+        else []
+    )
+    return discard(rules=("R4",)).resolve(ctx, chosen)
+
+
+def no_actions_in_end_phase(ctx: Context) -> str | None:
+    """Rule R5: nobody takes actions in the end phase."""
+    ability = ctx.ability
+    if (
+        ability is not None
+        and ability.kind is AbilityKind.ACTION
+        and ctx.game.clock.phase == "end"
+    ):
+        return f"{ctx.player.name} cannot take actions in the end phase"
+    return None
+
+
+class SynthPack(Pack):
+    """The synthetic pack: a faction per player, weather on the board, a duel
+    window at the start of combat."""
+
+    def parse_player(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Accept ``faction`` (red or blue)."""
+        out: dict[str, object] = {}
+        problems = []
+        for key, value in data.items():
+            if key != "faction":
+                problems.append(Problem(f"{path}/{key}", "unknown field"))
+            elif value not in FACTIONS:
+                problems.append(Problem(f"{path}/faction", "must be red or blue"))
+            else:
+                out["faction"] = value
+        return out, problems
+
+    def parse_board(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Accept ``weather`` (a string)."""
+        problems = [
+            Problem(f"{path}/{k}", "unknown field") for k in data if k != "weather"
+        ]
+        weather = data.get("weather", "clear")
+        if not isinstance(weather, str):
+            problems.append(Problem(f"{path}/weather", "must be a string"))
+        return {"weather": weather}, problems
+
+    def on_phase_start(self, game: Game, phase: str) -> None:
+        """Open the duel window when combat starts."""
+        if phase == "combat":
+            open_window(game, "duel")
+
+
+def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
+    """Build the synthetic pack (as ``kind``, under ``slug``)."""
+    cards = (
+        *effect_cards.CARDS,
+        *action_cards.CARDS,
+        *trigger_cards.CARDS,
+        *special_cards.CARDS,
+    )
+    return kind(
+        slug,
+        name="Synthetic",
+        cards=cards,
+        phases=("setup", "action", "combat", "end"),
+        player_zones=("reserve",),
+        shared_zones=("market",),
+        windows=("duel",),
+        periods=("combat_round", "job"),
+        rule_checks=(RuleCheck("end-phase", ("R5",), no_actions_in_end_phase),),
+        rule_abilities=(
+            forced_reaction(
+                {"draw": over_limit},
+                handler=discard_excess,
+                title="hand limit",
+                rules=("R4",),
+            ),
+        ),
+        citations={
+            "location": ("R1",),
+            "phase": ("R2",),
+            "window": ("R2a",),
+            "timing": ("R3",),
+            "limit": ("R6",),
+            "condition": ("R7",),
+            "cost": ("R8",),
+            "target": ("R10",),
+            "resolve": ("R11",),
+            "choice": ("R12",),
+        },
+    )
+
+
+PACK = register_pack(build(), replace=True)

@@ -1,0 +1,287 @@
+"""Synthetic cards for actions: conditions, costs, targets, limits, locations."""
+
+from __future__ import annotations
+
+from oracle.engine.abilities import (
+    Target,
+    Then,
+    action,
+    exhaust_self,
+    pay,
+    per_round,
+    per_turn,
+)
+from oracle.engine.basic import (
+    CardLasting,
+    Draw,
+    Exhaust,
+    GainResource,
+    Ready,
+    ResetAbilities,
+    discard,
+    put_into_play,
+)
+from oracle.engine.cards import CardDef
+from oracle.engine.context import Context
+from oracle.engine.effects import Modify, Until
+from oracle.engine.messages import Message
+
+from .effect_cards import is_unit
+
+
+def gold(amount: int) -> GainResource:
+    """Gain ``amount`` gold."""
+    return GainResource(resource="gold", amount=amount)
+
+
+def rich(ctx: Context) -> bool:
+    """The player holds at least 3 gold."""
+    return ctx.player.resource("gold") >= 3
+
+
+def boost(
+    amount: int,
+    period: str | None = None,
+    event: str | None = None,
+    on: str | None = None,
+) -> CardLasting:
+    """A lasting strength change on the chosen card."""
+    return CardLasting(
+        on=on,
+        effect=Modify("strength", amount),
+        until=Until(period=period, event=event),
+    )
+
+
+def _duration(slug: str, name: str, until: Until) -> CardDef:
+    return CardDef(
+        slug,
+        name,
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="self"),
+                effect=CardLasting(effect=Modify("strength", 2), until=until),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    )
+
+
+CARDS = (
+    CardDef(
+        "tower",
+        "Tower",
+        "location",
+        abilities=(action(condition=rich, cost=exhaust_self(), effect=gold(1)),),
+    ),
+    CardDef(
+        "forge",
+        "Forge",
+        "location",
+        abilities=(
+            action(
+                cost=[exhaust_self(), pay("gold", 2)],
+                effect=GainResource(resource="steel", amount=1),
+            ),
+        ),
+    ),
+    CardDef(
+        "sniper",
+        "Sniper",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit",
+                    controller="opponent",
+                    predicate=lambda c, ctx: ctx.game.stat(c, "strength") <= 2,
+                    action=discard(),
+                ),
+                cost=exhaust_self(),
+                message="{player} uses {source} to discard {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "wake",
+        "Wake",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", action=Ready()),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "swap",
+        "Swap",
+        "event",
+        abilities=(
+            action(
+                targets={
+                    "mine": Target(card_type="unit", controller="self"),
+                    "theirs": Target(card_type="unit", controller="opponent"),
+                },
+                effect=[boost(1, "phase", on="mine"), boost(-1, "phase", on="theirs")],
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to strengthen {mine} "
+                "and weaken {theirs}",
+            ),
+        ),
+    ),
+    CardDef(
+        "bargain",
+        "Bargain",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    mode="option",
+                    options={
+                        "gain 2 gold": gold(2),
+                        "draw a card": Draw(),
+                        "gain 5 gold if rich": rich,
+                    },
+                ),
+                handler=lambda ctx: _bargain_bonus(ctx),
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to {target}",
+            ),
+        ),
+    ),
+    CardDef("rest", "Rest", "location", abilities=(action(effect=Exhaust()),)),
+    CardDef(
+        "herald",
+        "Herald",
+        "location",
+        abilities=(
+            action(
+                cost=exhaust_self(),
+                effect=GainResource(
+                    resource="gold",
+                    amount=lambda ctx: 1 + len(ctx.player.zones["hand"]),
+                ),
+                message=Message(
+                    "{player} uses {source} to gain {amount} gold for {hand}",
+                    {
+                        "amount": lambda ctx: 1 + len(ctx.player.zones["hand"]),
+                        "hand": lambda ctx: list(
+                            ctx.game.cards_in("hand", ctx.player.name)
+                        ),
+                    },
+                ),
+            ),
+        ),
+    ),
+    _duration("tonic-turn", "Tonic of the Turn", Until(period="turn")),
+    _duration("tonic-phase", "Tonic of the Phase", Until(period="phase")),
+    _duration("tonic-round", "Tonic of the Round", Until(period="round")),
+    _duration(
+        "tonic-combat", "Tonic of the Combat Round", Until(period="combat_round")
+    ),
+    _duration("tonic-draw", "Tonic until a Draw", Until(event="draw")),
+    CardDef(
+        "drill",
+        "Drill",
+        "location",
+        abilities=(action(phase="combat", cost=exhaust_self(), effect=gold(1)),),
+    ),
+    CardDef(
+        "well",
+        "Well",
+        "location",
+        abilities=(action(limit=per_turn(1), effect=gold(1)),),
+    ),
+    CardDef(
+        "shrine",
+        "Shrine",
+        "location",
+        abilities=(action(limit=per_round(1, key="shrine"), effect=gold(1)),),
+    ),
+    CardDef(
+        "phoenix",
+        "Phoenix",
+        "unit",
+        {"strength": 3},
+        abilities=(
+            action(
+                location="discard", cost=pay("gold", 1), effect=put_into_play("source")
+            ),
+        ),
+    ),
+    CardDef(
+        "ambush",
+        "Ambush",
+        "unit",
+        {"strength": 2},
+        abilities=(
+            action(
+                location="hand",
+                effect=put_into_play("source"),
+                message="{player} springs {source} from hand",
+            ),
+        ),
+    ),
+    CardDef(
+        "recycle",
+        "Recycle",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    zone="hand", controller="self", up_to=True, action=discard()
+                ),
+                then=Then(
+                    effect=(Draw(amount=2),),
+                    message=Message("{player} draws 2 cards for {source}"),
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "sage",
+        "Sage",
+        "unit",
+        {"strength": 1},
+        abilities=(action(limit=per_turn(1), effect=gold(1)),),
+    ),
+    CardDef(
+        "renew",
+        "Renew",
+        "event",
+        abilities=(
+            action(
+                target=Target(action=ResetAbilities()),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "stop",
+        "Stop",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", predicate=is_unit, action=Exhaust()),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+)
+
+
+def _bargain_bonus(ctx: Context) -> bool:
+    if ctx.option() == "gain 5 gold if rich":
+        return gold(5).resolve(ctx)
+    return True

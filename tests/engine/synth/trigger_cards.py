@@ -1,0 +1,274 @@
+"""Synthetic cards for triggered abilities, windows, prompts and delays."""
+
+from __future__ import annotations
+
+from oracle.engine.abilities import (
+    Target,
+    action,
+    cancel_interrupt,
+    exhaust_self,
+    forced_interrupt,
+    forced_reaction,
+    reaction,
+)
+from oracle.engine.basic import (
+    AddTokens,
+    AtEndOf,
+    Cancel,
+    Exhaust,
+    LoseResource,
+    discard,
+)
+from oracle.engine.cards import CardDef
+from oracle.engine.context import Context
+from oracle.engine.effects import Persistent, PlayerCannot
+from oracle.engine.events import Event
+from oracle.engine.prompts import Prompt, PromptKind
+
+from .action_cards import gold
+
+
+def mine(event: Event, ctx: Context) -> bool:
+    """The event happens to the ability's player."""
+    return event.player == ctx.player.name
+
+
+def theirs(event: Event, ctx: Context) -> bool:
+    """The event is another player's doing."""
+    return event.player is not None and event.player != ctx.player.name
+
+
+def strike_played(event: Event, ctx: Context) -> bool:
+    """An opponent plays a Strike."""
+    return theirs(event, ctx) and event.card is not None and event.card.slug == "strike"
+
+
+def combat_starts(event: Event, ctx: Context) -> bool:
+    """The combat phase begins."""
+    return event.param("period") == "phase" and event.param("phase") == "combat"
+
+
+def is_event_card(ctx: Context) -> bool:
+    """The ability comes from an event card."""
+    return ctx.source is not None and ctx.game.definition(ctx.source).type == "event"
+
+
+def census(ctx: Context) -> bool:
+    """Queue two prompts per player: the high-priority ones are asked first."""
+    answers: list[str] = []
+    ctx.game.flags["census"] = answers
+    for player in ctx.game.seat_order(ctx.player.name):
+        for window, options, priority in (
+            ("low", ("a", "b"), 0),
+            ("high", ("x", "y"), 1),
+        ):
+            prompt = Prompt(
+                PromptKind.OPTION,
+                player.name,
+                f"census:{window}",
+                options,
+                priority=priority,
+            )
+            ctx.game.prompts.push(
+                prompt, lambda a, p=player.name: answers.append(f"{p}:{a}")
+            )
+    ctx.game.prompts.drain()
+    return True
+
+
+def token(kind: str) -> AddTokens:
+    """Place one ``kind`` token on the source."""
+    return AddTokens(on="source", kind=kind, amount=1)
+
+
+CARDS = (
+    CardDef(
+        "strike",
+        "Strike",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit", controller="opponent", action=discard()
+                ),
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to discard {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "block",
+        "Block",
+        "event",
+        abilities=(
+            cancel_interrupt(
+                {"play": strike_played},
+                effect=Cancel(),
+                location="hand",
+                played_to="discard",
+                rules=("R30",),
+                message="{player} plays {source} to cancel {event_card}",
+            ),
+        ),
+    ),
+    CardDef(
+        "counter",
+        "Counter",
+        "event",
+        abilities=(
+            cancel_interrupt(
+                {"cancel": theirs},
+                effect=Cancel(),
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to stop the cancel of {event_card}",
+            ),
+        ),
+    ),
+    CardDef(
+        "watcher",
+        "Watcher",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            reaction(
+                {"draw": mine, "gain": mine}, effect=token("power"), title="Watch"
+            ),
+        ),
+    ),
+    CardDef(
+        "tripwire",
+        "Tripwire",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"put_into_play": theirs},
+                effect=Exhaust(on="event"),
+                message="{player} springs {source} on {event_card}",
+            ),
+        ),
+    ),
+    CardDef(
+        "martyr",
+        "Martyr",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            forced_interrupt(
+                {"discard": lambda e, ctx: e.card is ctx.source},
+                effect=gold(1),
+                location="play",
+            ),
+        ),
+    ),
+    CardDef(
+        "scout",
+        "Scout",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            forced_reaction(
+                {"draw": mine}, effect=gold(1), optional=True, title="Scout"
+            ),
+        ),
+    ),
+    CardDef(
+        "echo",
+        "Echo",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"period_start": combat_starts}, effect=token("echo"), interactive=True
+            ),
+        ),
+    ),
+    CardDef(
+        "chime",
+        "Chime",
+        "location",
+        abilities=(
+            forced_reaction({"period_start": combat_starts}, effect=token("chime")),
+        ),
+    ),
+    CardDef("census", "Census", "location", abilities=(action(handler=census),)),
+    CardDef(
+        "loop",
+        "Loop",
+        "location",
+        abilities=(forced_reaction({"gain": mine}, effect=gold(1)),),
+    ),
+    CardDef(
+        "quickdraw",
+        "Quickdraw",
+        "unit",
+        {"strength": 1},
+        abilities=(action(window="duel", cost=exhaust_self(), effect=gold(1)),),
+    ),
+    CardDef(
+        "flare",
+        "Flare",
+        "event",
+        abilities=(
+            action(
+                effect=AtEndOf(
+                    period="turn",
+                    ability=forced_reaction(
+                        {},
+                        effect=gold(2),
+                        message="{player} gains 2 gold from {source}",
+                    ),
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "dusk",
+        "Dusk",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="self"),
+                effect=AtEndOf(
+                    period="phase",
+                    ability=forced_reaction({}, effect=discard(on="target")),
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "levy",
+        "Levy",
+        "location",
+        abilities=(
+            action(
+                target=Target(
+                    mode="player",
+                    controller="opponent",
+                    action=LoseResource(resource="gold", amount=1, player="target"),
+                ),
+                message="{player} uses {source} to tax {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "silence",
+        "Silence",
+        "location",
+        effects=(
+            Persistent(
+                PlayerCannot(
+                    is_event_card,
+                    "cannot play events while Silence is in play",
+                    ("R20",),
+                ),
+                target_type="player",
+                target_controller="opponent",
+            ),
+        ),
+    ),
+)

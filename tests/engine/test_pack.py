@@ -1,0 +1,124 @@
+"""The pack interface and registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.engine import (
+    IllegalPlay,
+    Pack,
+    get_pack,
+    packs,
+    register_pack,
+    run_scenario,
+)
+from oracle.engine.abilities import AbilityKind, Target, action, per_phase
+from oracle.engine.cards import Card, CardDef, Player
+from oracle.engine.context import Context
+from oracle.engine.game import Game
+from oracle.engine.pack import unregister_pack
+
+from . import synth
+
+
+def test_registry_returns_registered_packs_by_slug() -> None:
+    assert get_pack("synth") is synth.PACK
+    assert synth.PACK in packs()
+    with pytest.raises(KeyError):
+        get_pack("nope")
+
+
+def test_pack_lists_the_cards_it_implements() -> None:
+    implemented = synth.PACK.implemented_cards()
+    assert {"strike", "block", "knight"} <= implemented
+    assert isinstance(implemented, frozenset)
+
+
+def test_every_rule_id_the_pack_can_cite_is_known() -> None:
+    cited = synth.PACK.cited_rule_ids()
+    assert cited == synth.RULE_IDS
+
+
+def test_register_refuses_an_unsound_pack() -> None:
+    bad = Pack(
+        "bad",
+        phases=("main",),
+        cards=[
+            CardDef(
+                "x",
+                "X",
+                "event",
+                abilities=(action(phase="lunch", window="duel", limit=per_phase(1)),),
+            ),
+        ],
+    )
+    with pytest.raises(
+        ValueError, match=r"unknown phase 'lunch'.*unknown window 'duel'"
+    ):
+        register_pack(bad)
+
+
+def test_register_refuses_a_second_pack_with_the_same_slug() -> None:
+    first = register_pack(Pack("twice"))
+    try:
+        with pytest.raises(ValueError, match="already registered"):
+            register_pack(Pack("twice"))
+        assert register_pack(Pack("twice"), replace=True) is not first
+    finally:
+        unregister_pack("twice")
+
+
+def test_pack_refuses_a_zone_both_shared_and_per_player() -> None:
+    assert Pack("z", player_zones=("pile",), shared_zones=("pile",)).problems() == [
+        "a zone cannot be both a player zone and a shared zone"
+    ]
+
+
+def test_added_card_is_indexed_for_triggers() -> None:
+    pack = Pack("later")
+    pack.add_card(synth.PACK.card("watcher"))
+    assert pack.slugs_for(AbilityKind.REACTION, "draw") == frozenset({"watcher"})
+
+
+class Explaining(synth.SynthPack):
+    """The synthetic pack with exact refusals for targets and timing."""
+
+    def explain_target(
+        self, ctx: Context, name: str, spec: Target, raw: object
+    ) -> IllegalPlay | None:
+        """Word a refused target exactly."""
+        return IllegalPlay(f"{ctx.player.name} may not aim {name} at {raw}", ("R10",))
+
+    def explain_timing(
+        self, game: Game, player: Player, card: Card
+    ) -> IllegalPlay | None:
+        """Word a refused response-only card exactly."""
+        return IllegalPlay(f"{player.name} must wait for a Strike", ("R3",))
+
+
+def test_pack_hooks_explain_refused_targets_and_timing() -> None:
+    register_pack(synth.build(Explaining, "synth-explained"))
+    try:
+        result = run_scenario(
+            {
+                "game": "synth-explained",
+                "players": [
+                    {"name": "Alice", "hand": ["strike", "block"]},
+                    {"name": "Bob", "play": ["soldier", "knight"]},
+                ],
+                "steps": [
+                    {
+                        "player": "Alice",
+                        "play": "strike",
+                        "targets": {"target": "Alice/x"},
+                    },
+                    {"player": "Alice", "play": "block"},
+                ],
+            }
+        )
+    finally:
+        unregister_pack("synth-explained")
+    assert [s.reason for s in result.steps] == [
+        "Alice may not aim target at Alice/x",
+        "Alice must wait for a Strike",
+    ]

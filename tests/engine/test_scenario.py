@@ -1,0 +1,304 @@
+"""Scenario parsing, validation, round trips, results and expectations."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from oracle.engine import (
+    ENGINE_VERSION,
+    Scenario,
+    ScenarioError,
+    UnknownCard,
+    run_scenario,
+)
+
+from .helpers import player, run, scenario, state
+
+
+def problems(data: Any) -> list[tuple[str, str]]:
+    """The (path, message) pairs a malformed scenario raises."""
+    with pytest.raises(ScenarioError) as caught:
+        Scenario.parse(data)
+    return [(p.path, p.message) for p in caught.value.problems]
+
+
+def test_parse_rejects_a_non_mapping() -> None:
+    assert problems([1, 2]) == [("", "must be a mapping")]
+
+
+def test_parse_reports_unknown_and_missing_fields_with_paths() -> None:
+    found = problems({"game": "synth", "colour": "red", "players": [{"hand": []}]})
+    assert ("/colour", "unknown field") in found
+    assert ("/players/0/name", "must be a non-empty string") in found
+
+
+def test_parse_reports_unknown_game() -> None:
+    assert problems({"game": "chess", "players": []}) == [
+        ("/game", "unknown game 'chess'")
+    ]
+
+
+def test_parse_reports_ill_typed_fields() -> None:
+    found = problems(
+        scenario(
+            player("Alice", resources={"gold": "two"}),
+            seed="x",
+            steps=[{"player": "Alice", "pass": "yes"}],
+        )
+    )
+    assert ("/seed", "must be an integer") in found
+    assert ("/players/0/resources/gold", "must be an integer") in found
+    assert ("/steps/0/pass", "must be true") in found
+
+
+def test_parse_reports_bad_steps_with_their_index() -> None:
+    found = problems(
+        scenario(
+            steps=[
+                {"player": "Alice", "pass": True},
+                {"player": "Alice", "play": "strike", "pass": True},
+                {"player": "Carol", "choose": "x"},
+                {"advance": "lunch"},
+                {"end": "week"},
+                {"player": "Alice", "choose": {"a": 1}},
+                {"player": "Alice", "pass": True, "targets": {}},
+            ]
+        )
+    )
+    assert found == [
+        (
+            "/steps/1",
+            "a step needs exactly one of play, use, pass, choose, advance, end",
+        ),
+        ("/steps/2/player", "unknown player 'Carol'"),
+        ("/steps/3/advance", "must be one of setup, action, combat, end"),
+        ("/steps/4/end", "must be one of turn, phase, round, combat_round, job"),
+        (
+            "/steps/5/choose",
+            "must be a string, a number, true/false or a list of strings",
+        ),
+        ("/steps/6", "ability and targets go with play or use"),
+    ]
+
+
+def test_unknown_card_raises_unknown_card_with_its_path() -> None:
+    with pytest.raises(UnknownCard) as caught:
+        Scenario.parse(
+            scenario(
+                player("Alice", hand=["strike", "nuke"]),
+                steps=[{"player": "Alice", "play": "Alice/bomb@hand"}],
+            )
+        )
+    assert (caught.value.slug, caught.value.path) == ("nuke", "/players/0/hand/1")
+    assert [p.path for p in caught.value.problems] == [
+        "/players/0/hand/1",
+        "/steps/0/play",
+    ]
+    assert isinstance(caught.value, ScenarioError)
+
+
+def test_parse_enforces_size_limits() -> None:
+    many = [player(f"P{i}") for i in range(9)]
+    assert ("/players", "must have at most 8 items") in problems(scenario(*many))
+    steps = [{"player": "Alice", "pass": True}] * 201
+    assert ("/steps", "must have at most 200 items") in problems(scenario(steps=steps))
+    assert ("/players/0/hand", "must have at most 200 items") in problems(
+        scenario(player("Alice", hand=["soldier"] * 201))
+    )
+
+
+def test_parse_rejects_duplicate_and_malformed_player_names() -> None:
+    found = problems(scenario(player("Alice"), player("Alice"), player("A/B")))
+    assert ("/players/1/name", "duplicate player name 'Alice'") in found
+    assert ("/players/2/name", "must not contain / @ # : or .") in found
+
+
+def test_pack_parses_its_own_player_and_board_fields() -> None:
+    data = scenario(
+        player("Alice", faction="red"),
+        player("Bob", faction="green", tech=1),
+        board={"weather": "rain", "tides": 2},
+    )
+    assert problems(data) == [
+        ("/players/1/faction", "must be red or blue"),
+        ("/players/1/tech", "unknown field"),
+        ("/board/tides", "unknown field"),
+    ]
+    good = scenario(player("Alice", faction="red"), board={"weather": "rain"})
+    result = run_scenario(good)
+    assert state(result)["players"]["Alice"]["faction"] == "red"
+    assert state(result)["board"] == {"weather": "rain"}
+
+
+def test_parse_rejects_unknown_shared_zones_and_expectations() -> None:
+    found = problems(
+        scenario(
+            decks={"graveyard": []}, expect=[{"path": "x"}, {"path": "x", "count": "2"}]
+        )
+    )
+    assert found == [
+        ("/decks/graveyard", "unknown shared zone (known: market)"),
+        ("/expect/0", "an expectation needs exactly one of count, equals, contains"),
+        ("/expect/1/count", "must be an integer"),
+    ]
+
+
+def test_dump_round_trips() -> None:
+    data = scenario(
+        player(
+            "Alice",
+            hand=["strike"],
+            play=[
+                {
+                    "card": "knight",
+                    "exhausted": True,
+                    "tokens": {"power": 2},
+                    "attachments": ["blade"],
+                }
+            ],
+            resources={"gold": 2},
+            faction="blue",
+        ),
+        player("Bob", play=["soldier"]),
+        seed=7,
+        round=2,
+        active_player="Bob",
+        decks={"market": ["sage"]},
+        board={"weather": "fog"},
+        steps=[
+            {"player": "Alice", "play": "strike", "targets": {"target": "Bob/soldier"}},
+            {"advance": "combat"},
+            {"player": "Bob", "choose": ["a", "b"]},
+        ],
+        expect=[{"path": "players.Bob.play", "count": 0}],
+    )
+    parsed = Scenario.parse(data)
+    assert parsed.dump() == data
+    assert Scenario.parse(parsed.dump()) == parsed
+
+
+def test_result_has_the_documented_shape() -> None:
+    result = run(
+        player("Alice", hand=["strike"]),
+        player("Bob", play=["soldier"]),
+        steps=[{"player": "Alice", "play": "strike"}],
+        expect=[{"path": "players.Bob.discard", "contains": "soldier"}],
+    )
+    out = result.to_dict()
+    assert list(out) == [
+        "ok",
+        "game",
+        "engine_version",
+        "steps",
+        "log",
+        "decisions",
+        "state",
+        "expect",
+    ]
+    assert (out["ok"], out["game"], out["engine_version"]) == (
+        True,
+        "synth",
+        ENGINE_VERSION,
+    )
+    assert out["steps"] == [
+        {"index": 0, "status": "accepted", "reason": None, "rules": []}
+    ]
+    assert set(out["log"][0]) == {"seq", "player", "message", "event", "cards", "rules"}
+    assert set(out["decisions"][0]) == {"at", "player", "window", "options"}
+    assert out["expect"] == [
+        {
+            "path": "players.Bob.discard",
+            "contains": "soldier",
+            "passed": True,
+            "actual": ["soldier"],
+        }
+    ]
+    json.dumps(out)
+
+
+def test_rejected_step_is_an_answer_with_its_rules() -> None:
+    result = run(
+        player("Alice"),
+        player("Bob", hand=["block"]),
+        steps=[{"player": "Bob", "play": "block"}],
+    )
+    assert result.ok
+    assert result.to_dict()["steps"] == [
+        {
+            "index": 0,
+            "status": "rejected",
+            "reason": "Block can only be used in response",
+            "rules": ["R3"],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("expectation", "passed"),
+    [
+        ({"path": "players.Alice.hand", "count": 2}, True),
+        ({"path": "players.Alice.hand", "count": 1}, False),
+        ({"path": "players.Alice.hand", "equals": ["soldier", "knight"]}, True),
+        ({"path": "players.Alice.hand.1", "equals": "knight"}, True),
+        ({"path": "players.Alice.hand", "contains": ["knight", "soldier"]}, True),
+        ({"path": "players.Alice.hand", "contains": "sage"}, False),
+        ({"path": "players.Alice.resources", "contains": "gold"}, True),
+        ({"path": "players.Carol.hand", "count": 0}, False),
+        ({"path": "phase", "equals": "action"}, True),
+    ],
+)
+def test_expectations_check_the_final_state(
+    expectation: dict[str, Any], passed: bool
+) -> None:
+    result = run(
+        player("Alice", hand=["soldier", "knight"], resources={"gold": 1}),
+        expect=[expectation],
+    )
+    assert result.expect[0]["passed"] is passed
+    assert result.ok is passed
+
+
+def test_shared_decks_fill_shared_zones_and_cards_take_an_owner_when_drawn() -> None:
+    from oracle.engine.basic import Draw
+    from oracle.engine.context import Context
+    from oracle.engine.runner import build_game
+
+    game = build_game(Scenario.parse(scenario(decks={"market": ["sage", "soldier"]})))
+    alice = game.player("Alice")
+    Draw(deck="market").resolve(Context(game, alice))
+    assert [c.slug for c in game.cards_in("hand", "Alice")] == ["sage"]
+    assert game.cards_in("hand", "Alice")[0].owner == "Alice"
+    assert [c.slug for c in game.cards_in("market")] == ["soldier"]
+
+
+def test_same_input_gives_byte_identical_results() -> None:
+    data = scenario(
+        player(
+            "Alice", hand=["strike", "counter"], play=["gamble"], resources={"gold": 2}
+        ),
+        player("Bob", hand=["block", "block"], play=["knight"], resources={"gold": 2}),
+        seed=11,
+        steps=[
+            {"player": "Alice", "play": "strike"},
+            {"player": "Bob", "play": "block"},
+            {"player": "Alice", "play": "counter"},
+            {"player": "Alice", "use": "gamble"},
+        ],
+    )
+    first = json.dumps(run_scenario(data).to_dict(), sort_keys=True)
+    second = json.dumps(
+        run_scenario(json.loads(json.dumps(data))).to_dict(), sort_keys=True
+    )
+    assert first == second
+
+
+def test_card_ids_are_stable_and_depend_on_the_seed() -> None:
+    one = state(run(player("Alice", hand=["soldier"]), seed=1))["cards"]
+    again = state(run(player("Alice", hand=["soldier"]), seed=1))["cards"]
+    other = state(run(player("Alice", hand=["soldier"]), seed=2))["cards"]
+    assert list(one) == list(again)
+    assert list(one) != list(other)
+    assert len(next(iter(one))) == 36
