@@ -1,0 +1,467 @@
+"""Reading the TI4 parts of a scenario: player fields and the board.
+
+Player fields (besides the engine's zones ``hand``, ``deck``, ``discard``,
+``play`` and the pack's ``reinforcements``, ``tech_deck``, ``promissory``)::
+
+    faction: yssaril            speaker: true           passed: false
+    strategy_cards: [politics, {card: leadership, exhausted: true}]
+    technologies: [neural-motivator, {card: instinct-training, exhausted: true}]
+    command_tokens: {tactic: 3, fleet: 3, strategy: 2, reinforcements: 8}
+    trade_goods: 2              commodities: 1
+
+The board::
+
+    systems:
+      - id: rex                 # system and planet ids share one namespace
+        name: Mecatol Rex
+        planets:
+          - {id: mecatol-rex, resources: 1, influence: 6, controller: Alice,
+             exhausted: false, trait: cultural, specialty: G}
+        wormholes: [alpha]
+        home: Alice             # whose home system it is
+        adjacent: [lazar]       # symmetric; shared wormholes also make systems adjacent
+        tokens: [Alice]         # command tokens on the system
+        units: {Bob: ["2 destroyer", "cruiser", "3 infantry@mecatol-rex"]}
+    laws: [executive-sanctions]
+    custodians: false           # true: still on Mecatol Rex, so no agenda phase
+    speaker: Alice
+    dice: [6, 2]                # die results used before the seeded generator
+    fill_deck: true             # add the rest of the base deck, shuffled
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from oracle.engine.errors import Problem
+from oracle.engine.schema import Reader, pointer
+from oracle.games.ti4 import data
+
+TRAITS = ("cultural", "industrial", "hazardous")
+WORMHOLES = ("alpha", "beta", "gamma", "delta")
+_UNIT = re.compile(r"^(?:(?P<n>\d+)\s+)?(?P<unit>[a-z-]+)(?:@(?P<planet>[a-z0-9-]+))?$")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class PlanetSpec:
+    """A planet of the scenario's board."""
+
+    id: str
+    name: str
+    resources: int
+    influence: int
+    trait: str | None = None
+    specialty: str | None = None
+    controller: str | None = None
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """Some units of one player in a system (on a planet, or in space)."""
+
+    owner: str
+    unit: str
+    count: int
+    planet: str | None = None
+
+
+@dataclass(frozen=True)
+class SystemSpec:
+    """A system tile of the scenario's board."""
+
+    id: str
+    name: str
+    planets: tuple[PlanetSpec, ...] = ()
+    wormholes: tuple[str, ...] = ()
+    home: str | None = None
+    adjacent: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()
+    units: tuple[UnitSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """The board and table facts of a scenario."""
+
+    systems: tuple[SystemSpec, ...] = ()
+    laws: tuple[tuple[str, str | None], ...] = ()
+    custodians: bool = False
+    speaker: str | None = None
+    dice: tuple[int, ...] = ()
+    fill_deck: bool = False
+
+
+@dataclass(frozen=True)
+class Held:
+    """A card a player holds in play, maybe exhausted."""
+
+    slug: str
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """The TI4 fields of one player."""
+
+    faction: str | None = None
+    speaker: bool = False
+    passed: bool = False
+    strategy_cards: tuple[Held, ...] = ()
+    technologies: tuple[Held, ...] = ()
+    pools: Mapping[str, int] = field(default_factory=dict)
+    trade_goods: int = 0
+    commodities: int = 0
+
+
+PLAYER_FIELDS = (
+    "faction",
+    "speaker",
+    "passed",
+    "strategy_cards",
+    "technologies",
+    "command_tokens",
+    "trade_goods",
+    "commodities",
+)
+
+
+class BoardReader(Reader):
+    """Validates the TI4 parts of a scenario, collecting every problem."""
+
+    def seat(self, raw: Mapping[str, object], path: str) -> SeatSpec:
+        """Read the TI4 fields of a player."""
+        self.unknown(raw, PLAYER_FIELDS, path)
+        faction = self._faction(raw, path)
+        pools = self.counts(
+            raw.get("command_tokens", {}), pointer(path, "command_tokens")
+        )
+        self.unknown(
+            pools,
+            ("tactic", "fleet", "strategy", "reinforcements"),
+            pointer(path, "command_tokens"),
+        )
+        return SeatSpec(
+            faction=faction,
+            speaker=self._flag(raw, "speaker", path),
+            passed=self._flag(raw, "passed", path),
+            strategy_cards=self._held(raw, "strategy_cards", path, data.STRATEGY_CARDS),
+            technologies=self._held(raw, "technologies", path, data.TECHNOLOGIES),
+            pools=pools,
+            trade_goods=self._count(raw, "trade_goods", path),
+            commodities=self._count(raw, "commodities", path),
+        )
+
+    def _faction(self, raw: Mapping[str, object], path: str) -> str | None:
+        if "faction" not in raw:
+            return None
+        faction = self.string(raw["faction"], pointer(path, "faction"))
+        if faction is not None and faction not in data.FACTIONS:
+            self.fail(pointer(path, "faction"), f"unknown faction {faction!r}")
+            return None
+        return faction
+
+    def _flag(self, raw: Mapping[str, object], key: str, path: str) -> bool:
+        if key not in raw:
+            return False
+        return bool(self.boolean(raw[key], pointer(path, key)))
+
+    def _count(self, raw: Mapping[str, object], key: str, path: str) -> int:
+        if key not in raw:
+            return 0
+        return self.integer(raw[key], pointer(path, key), 0, 1000) or 0
+
+    def _held(
+        self,
+        raw: Mapping[str, object],
+        key: str,
+        path: str,
+        known: Mapping[str, object],
+    ) -> tuple[Held, ...]:
+        if key not in raw:
+            return ()
+        at = pointer(path, key)
+        out = []
+        for i, item in enumerate(self.listing(raw[key], at, 40) or []):
+            here = pointer(at, i)
+            slug, exhausted = item, False
+            if isinstance(item, Mapping):
+                self.unknown(item, ("card", "exhausted"), here)
+                slug = item.get("card")
+                exhausted = bool(
+                    self.boolean(
+                        item.get("exhausted", False), pointer(here, "exhausted")
+                    )
+                )
+            text = self.string(slug, here)
+            if text is not None and text not in known:
+                self.fail(here, f"unknown card {text!r}")
+            elif text is not None:
+                out.append(Held(text, exhausted))
+        return tuple(out)
+
+    # -- the board ------------------------------------------------------------------
+
+    def board(self, raw: Mapping[str, object], path: str) -> BoardSpec:
+        """Read the board mapping."""
+        self.unknown(
+            raw, ("systems", "laws", "custodians", "speaker", "dice", "fill_deck"), path
+        )
+        systems = self._systems(raw.get("systems", []), pointer(path, "systems"))
+        speaker = None
+        if "speaker" in raw:
+            speaker = self.string(raw["speaker"], pointer(path, "speaker"))
+        dice = []
+        for i, value in enumerate(
+            self.listing(raw.get("dice", []), pointer(path, "dice"), 200) or []
+        ):
+            number = self.integer(value, pointer(pointer(path, "dice"), i), 1, 10)
+            if number is not None:
+                dice.append(number)
+        return BoardSpec(
+            systems=systems,
+            laws=self._laws(raw.get("laws", []), pointer(path, "laws")),
+            custodians=self._flag(raw, "custodians", path),
+            speaker=speaker,
+            dice=tuple(dice),
+            fill_deck=self._flag(raw, "fill_deck", path),
+        )
+
+    def _laws(self, value: object, path: str) -> tuple[tuple[str, str | None], ...]:
+        out: list[tuple[str, str | None]] = []
+        for i, item in enumerate(self.listing(value, path, 40) or []):
+            here = pointer(path, i)
+            slug, owner = item, None
+            if isinstance(item, Mapping):
+                self.unknown(item, ("law", "owner"), here)
+                slug = item.get("law")
+                owner = (
+                    self.string(item.get("owner"), pointer(here, "owner"))
+                    if "owner" in item
+                    else None
+                )
+            text = self.string(slug, here)
+            if text is not None and text not in data.LAWS:
+                self.fail(here, f"unknown law {text!r}")
+            elif text is not None:
+                out.append((text, owner))
+        return tuple(out)
+
+    def _systems(self, value: object, path: str) -> tuple[SystemSpec, ...]:
+        found = [
+            self._system(item, pointer(path, i))
+            for i, item in enumerate(self.listing(value, path, 60) or [])
+        ]
+        systems = tuple(s for s in found if s is not None)
+        self._check_ids(systems, path)
+        return systems
+
+    def _check_ids(self, systems: tuple[SystemSpec, ...], path: str) -> None:
+        seen: set[str] = set()
+        ids = {s.id for s in systems}
+        for i, system in enumerate(systems):
+            for slug in (system.id, *(p.id for p in system.planets)):
+                if slug in seen:
+                    self.fail(
+                        pointer(path, i),
+                        f"id {slug!r} is used twice (systems and planets share ids: "
+                        f"name the system {slug}-system, say)",
+                    )
+                seen.add(slug)
+            for other in system.adjacent:
+                if other not in ids:
+                    self.fail(
+                        pointer(pointer(path, i), "adjacent"),
+                        f"unknown system {other!r}",
+                    )
+
+    def _system(self, value: object, path: str) -> SystemSpec | None:
+        raw = self.mapping(value, path)
+        if raw is None:
+            return None
+        self.unknown(
+            raw,
+            (
+                "id",
+                "name",
+                "planets",
+                "wormholes",
+                "home",
+                "adjacent",
+                "tokens",
+                "units",
+            ),
+            path,
+        )
+        slug = self._slug(raw.get("id"), pointer(path, "id"))
+        planets = tuple(
+            p
+            for i, item in enumerate(
+                self.listing(raw.get("planets", []), pointer(path, "planets"), 6) or []
+            )
+            if (p := self._planet(item, pointer(pointer(path, "planets"), i)))
+            is not None
+        )
+        wormholes = self._words(raw, "wormholes", path, WORMHOLES)
+        units = self._units(raw.get("units", {}), pointer(path, "units"), planets)
+        if slug is None:
+            return None
+        home = None
+        if "home" in raw:
+            home = self.string(raw["home"], pointer(path, "home"))
+        return SystemSpec(
+            id=slug,
+            name=self._name(raw, slug, path),
+            planets=planets,
+            wormholes=wormholes,
+            home=home,
+            adjacent=self._words(raw, "adjacent", path, None),
+            tokens=self._words(raw, "tokens", path, None),
+            units=units,
+        )
+
+    def _slug(self, value: object, path: str) -> str | None:
+        text = self.string(value, path, 40)
+        if text is not None and not _SLUG.match(text):
+            self.fail(path, "must be lower-case letters, digits and hyphens")
+            return None
+        return text
+
+    def _name(self, raw: Mapping[str, object], slug: str, path: str) -> str:
+        if "name" in raw:
+            return self.string(raw["name"], pointer(path, "name"), 60) or slug
+        return slug.replace("-", " ").title()
+
+    def _words(
+        self,
+        raw: Mapping[str, object],
+        key: str,
+        path: str,
+        allowed: tuple[str, ...] | None,
+    ) -> tuple[str, ...]:
+        if key not in raw:
+            return ()
+        at = pointer(path, key)
+        out = []
+        for i, item in enumerate(self.listing(raw[key], at, 20) or []):
+            text = self.string(item, pointer(at, i))
+            if text is not None and allowed is not None and text not in allowed:
+                self.fail(pointer(at, i), f"must be one of {', '.join(allowed)}")
+            elif text is not None:
+                out.append(text)
+        return tuple(out)
+
+    def _planet(self, value: object, path: str) -> PlanetSpec | None:
+        raw = self.mapping(value, path)
+        if raw is None:
+            return None
+        self.unknown(
+            raw,
+            (
+                "id",
+                "name",
+                "resources",
+                "influence",
+                "trait",
+                "specialty",
+                "controller",
+                "exhausted",
+            ),
+            path,
+        )
+        slug = self._slug(raw.get("id"), pointer(path, "id"))
+        resources = self.integer(
+            raw.get("resources", 0), pointer(path, "resources"), 0, 9
+        )
+        influence = self.integer(
+            raw.get("influence", 0), pointer(path, "influence"), 0, 9
+        )
+        trait = self._choice(raw, "trait", path, TRAITS)
+        specialty = self._choice(raw, "specialty", path, tuple(data.COLORS))
+        owner = (
+            self.string(raw["controller"], pointer(path, "controller"))
+            if "controller" in raw
+            else None
+        )
+        if slug is None or resources is None or influence is None:
+            return None
+        return PlanetSpec(
+            id=slug,
+            name=self._name(raw, slug, path),
+            resources=resources,
+            influence=influence,
+            trait=trait,
+            specialty=specialty,
+            controller=owner,
+            exhausted=self._flag(raw, "exhausted", path),
+        )
+
+    def _choice(
+        self, raw: Mapping[str, object], key: str, path: str, allowed: tuple[str, ...]
+    ) -> str | None:
+        if raw.get(key) is None:
+            return None
+        text = self.string(raw[key], pointer(path, key))
+        if text is not None and text not in allowed:
+            self.fail(pointer(path, key), f"must be one of {', '.join(allowed)}")
+            return None
+        return text
+
+    def _units(
+        self, value: object, path: str, planets: tuple[PlanetSpec, ...]
+    ) -> tuple[UnitSpec, ...]:
+        raw = self.mapping(value, path)
+        out = []
+        for owner, items in (raw or {}).items():
+            at = pointer(path, owner)
+            for i, item in enumerate(self.listing(items, at, 60) or []):
+                spec = self._unit(owner, item, pointer(at, i), planets)
+                if spec is not None:
+                    out.append(spec)
+        return tuple(out)
+
+    def _unit(
+        self, owner: str, item: object, path: str, planets: tuple[PlanetSpec, ...]
+    ) -> UnitSpec | None:
+        text = self.string(item, path)
+        found = _UNIT.match(text) if text else None
+        if text is not None and found is None:
+            self.fail(path, 'must look like "2 destroyer" or "infantry@planet"')
+        if found is None:
+            return None
+        unit, planet = found.group("unit"), found.group("planet")
+        count = int(found.group("n") or 1)
+        if unit not in data.UNITS:
+            self.fail(path, f"unknown unit {unit!r}")
+            return None
+        if planet is not None and planet not in {p.id for p in planets}:
+            self.fail(path, f"no planet {planet!r} in this system")
+            return None
+        if planet is not None and unit in data.SHIPS:
+            self.fail(path, "ships are always placed in space")
+            return None
+        if planet is None and unit in data.STRUCTURES:
+            self.fail(path, "structures are placed on a planet")
+            return None
+        return UnitSpec(owner, unit, count, planet)
+
+
+def read_seat(
+    raw: Mapping[str, object], path: str
+) -> tuple[dict[str, object], list[Problem]]:
+    """Parse the TI4 fields of a player (the pack's ``parse_player``)."""
+    reader = BoardReader()
+    spec = reader.seat(raw, path)
+    return {"ti4": spec}, reader.problems
+
+
+def read_board(
+    raw: Mapping[str, object], path: str
+) -> tuple[dict[str, object], list[Problem]]:
+    """Parse the board (the pack's ``parse_board``)."""
+    reader = BoardReader()
+    spec = reader.board(raw, path)
+    return {"ti4": spec}, reader.problems

@@ -1,0 +1,450 @@
+"""The changes of TI4, each resolved as an engine event (so windows can see it).
+
+Every function logs in the house language (player first, present tense) and
+returns whether its event happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from oracle.engine.cards import Card, Player
+from oracle.engine.events import Event, resolve_event
+from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.messages import join_words
+from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.refs import labels
+from oracle.games.ti4 import cite
+from oracle.games.ti4 import state as st
+
+
+def happen(
+    game: Game,
+    name: str,
+    *,
+    player: str | None,
+    message: str | None,
+    change: Callable[[], None],
+    rules: Sequence[str] = (),
+    card: Card | None = None,
+    params: dict[str, object] | None = None,
+) -> bool:
+    """Resolve one change as an event named ``name``; return whether it happened."""
+    event = Event(
+        name,
+        player=player,
+        card=card,
+        params=params or {},
+        change=lambda e: change(),
+        message=message,
+        rules=rules,
+    )
+    return resolve_event(game, event)
+
+
+def plural(n: int, word: str) -> str:
+    """Return ``"1 action card"`` / ``"2 action cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def units_text(unit: str, n: int) -> str:
+    """Return ``"a destroyer"``, ``"2 cruisers"``, ``"3 infantry"``, ``"2 PDS"``."""
+    word = "PDS" if unit == "pds" else unit.replace("-", " ")
+    if n == 1:
+        return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    if unit in ("infantry", "pds"):
+        return f"{n} {word}"
+    return f"{n} {word}s"
+
+
+def roll(game: Game) -> int:
+    """Roll a ten-sided die: a scenario's preset ``dice`` first, then the seed."""
+    preset = st.table(game).dice
+    return preset.pop(0) if preset else game.rng.randint(1, 10)
+
+
+# -- action cards -----------------------------------------------------------------
+
+
+def reshuffle(game: Game) -> bool:
+    """Shuffle the discard pile into a new deck if the deck is empty (2.N4)."""
+    deck, discard = game.zone(st.ACTION_DECK), game.zone(st.ACTION_DISCARD)
+    if deck or not discard:
+        return False
+
+    def change() -> None:
+        for card in game.cards_in(st.ACTION_DISCARD):
+            game.move(card, st.ACTION_DECK)
+        game.shuffle(st.ACTION_DECK)
+
+    text = (
+        "The action card deck is empty: the discard pile "
+        f"({plural(len(discard), 'card')}) is shuffled to form a new deck"
+    )
+    return happen(
+        game,
+        "reshuffle",
+        player=None,
+        message=text,
+        change=change,
+        rules=cite.RESHUFFLE,
+    )
+
+
+def take_to_hand(game: Game, card: Card, name: str) -> None:
+    """Move an action card into a player's hand; that player now owns it."""
+    game.move(card, HAND, name)
+    card.owner = card.controller = name
+
+
+def draw_action_cards(
+    game: Game, name: str, amount: int, rules: Sequence[str] = cite.DRAW
+) -> bool:
+    """Draw ``amount`` action cards (plus Scheming's extra card) for a player.
+
+    The event ``draw_action_cards`` carries ``amount`` and ``extra``; forced
+    interrupts may raise ``extra`` before the draw happens.
+    """
+    event = Event(
+        "draw_action_cards",
+        player=name,
+        params={"amount": amount, "extra": 0, "drawn": 0},
+        rules=rules,
+    )
+    event.change = lambda e: _draw(game, name, e, rules)
+    return resolve_event(game, event)
+
+
+def _draw(game: Game, name: str, event: Event, rules: Sequence[str]) -> None:
+    amount = int(str(event.params["amount"])) + int(str(event.params["extra"]))
+    drawn = 0
+    for _ in range(amount):
+        reshuffle(game)
+        deck = game.zone(st.ACTION_DECK)
+        if not deck:
+            break
+        take_to_hand(game, game.cards[deck[0]], name)
+        drawn += 1
+    event.params["drawn"] = drawn
+    if drawn:
+        count = len(st.hand(game, name))
+        game.say(
+            name,
+            f"{name} draws {plural(drawn, 'action card')} ({count} in hand)",
+            event="draw_action_cards",
+            rules=(*rules, *cite.HIDDEN),
+        )
+    if drawn < amount:
+        what = (
+            "no action card" if not drawn else f"only {drawn} of {amount} action cards"
+        )
+        game.say(
+            name,
+            f"{name} draws {what}: the action card deck and its discard pile are "
+            "both empty",
+            event="draw_action_cards",
+            rules=cite.RESHUFFLE,
+        )
+    reshuffle(game)
+
+
+def discard_from_hand(
+    game: Game, name: str, cards: Sequence[Card], reason: str, rules: Sequence[str]
+) -> bool:
+    """Discard action cards from a hand to the action discard pile."""
+
+    def change() -> None:
+        for card in cards:
+            game.move(card, st.ACTION_DISCARD)
+
+    names = join_words([game.name_of(c) for c in cards])
+    text = f"{name} discards {names} {reason}"
+    return happen(
+        game,
+        "discard_action_cards",
+        player=name,
+        message=text,
+        change=change,
+        rules=rules,
+    )
+
+
+def choose_cards(
+    game: Game, name: str, window: str, cards: Sequence[Card], count: int
+) -> list[Card]:
+    """Ask a player to pick exactly ``count`` of ``cards`` (labels as options)."""
+    options = labels(game, list(cards))
+    prompt = Prompt(
+        PromptKind.CARD, name, window, tuple(options), minimum=count, maximum=count
+    )
+    answer = ask(game, prompt)
+    picked = answer if isinstance(answer, tuple) else (str(answer),)
+    return [cards[options.index(str(p))] for p in picked]
+
+
+def enforce_hand_limit(game: Game, name: str) -> None:
+    """Discard down to the hand limit at once (2.4, 2.N12); no playing down."""
+    limit = st.hand_limit(game, name)
+    held = st.hand(game, name)
+    if limit is None or len(held) <= limit:
+        return
+    excess = len(held) - limit
+    game.say(
+        name,
+        f"{name} holds {len(held)} action cards, more than the limit of {limit}, "
+        f"and must discard {excess} at once (not by playing or trading them)",
+        event="hand_limit",
+        rules=cite.HAND_LIMIT,
+    )
+    chosen = choose_cards(game, name, "hand-limit", held, excess)
+    discard_from_hand(game, name, chosen, "to the hand limit", cite.HAND_LIMIT)
+
+
+# -- tokens and trade goods ---------------------------------------------------------
+
+
+def gain_trade_goods(
+    game: Game, player: Player, amount: int, why: str, rules: Sequence[str] = ()
+) -> bool:
+    """Give a player trade goods (zero is a legal amount for "each" effects)."""
+
+    def change() -> None:
+        player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) + amount
+
+    text = f"{player.name} gains {plural(amount, 'trade good')} {why}".rstrip()
+    return happen(
+        game,
+        "gain_trade_goods",
+        player=player.name,
+        message=text,
+        change=change,
+        rules=rules,
+    )
+
+
+def spend_trade_goods(game: Game, player: Player, amount: int, why: str) -> bool:
+    """Spend trade goods the player has."""
+
+    def change() -> None:
+        player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) - amount
+
+    text = f"{player.name} spends {plural(amount, 'trade good')} {why}".rstrip()
+    return happen(
+        game,
+        "spend_trade_goods",
+        player=player.name,
+        message=text,
+        change=change,
+        rules=cite.TRADE_GOOD_SPEND,
+    )
+
+
+def gain_command_token(
+    game: Game, player: Player, pool: str, why: str, rules: Sequence[str] = ()
+) -> bool:
+    """Move a command token from reinforcements into a pool (20.2, 20.3a)."""
+    if player.resource(st.TOKENS_LEFT) <= 0:
+        game.say(
+            player.name,
+            f"{player.name} gains no command token {why}: none is left in "
+            "reinforcements",
+            event="gain_command_token",
+            rules=cite.NO_TOKEN_LEFT,
+        )
+        return False
+
+    def change() -> None:
+        player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) - 1
+        player.resources[pool] = player.resource(pool) + 1
+
+    text = f"{player.name} gains a command token in the {pool} pool {why}".rstrip()
+    return happen(
+        game,
+        "gain_command_token",
+        player=player.name,
+        message=text,
+        change=change,
+        rules=(*rules, *cite.TOKEN_POOLS),
+    )
+
+
+def pick_pool(game: Game, name: str, window: str) -> str:
+    """Ask which pool a gained command token goes to (default: tactic)."""
+    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS)
+    return str(ask(game, prompt))
+
+
+def place_command_token(
+    game: Game, owner: Player, system: Card, by: str, rules: Sequence[str]
+) -> bool:
+    """Place a player's command token from reinforcements in a system.
+
+    With no token in reinforcements one comes from a pool (20.3b); a system that
+    already holds one of the player's tokens takes no second one (20.6).
+    """
+    key = st.token_key(owner.name)
+    where = game.name_of(system)
+    if system.token_count(key):
+        game.say(
+            by,
+            f"{by} places no token of {owner.name} in {where}: one is already there, "
+            "so the token stays in reinforcements",
+            event="place_command_token",
+            rules=(*rules, *cite.TOKEN_ALREADY_THERE),
+        )
+        return True
+    source = st.TOKENS_LEFT
+    extra: tuple[str, ...] = ()
+    if owner.resource(st.TOKENS_LEFT) <= 0:
+        source = next((p for p in st.POOLS if owner.resource(p) > 0), "")
+        extra = cite.TOKEN_FROM_POOL
+        if not source:
+            return False
+
+    def change() -> None:
+        owner.resources[source] = owner.resource(source) - 1
+        system.tokens[key] = 1
+
+    origin = "reinforcements" if source == st.TOKENS_LEFT else f"{source} pool"
+    text = f"{by} places a command token of {owner.name} from their {origin} in {where}"
+    return happen(
+        game,
+        "place_command_token",
+        player=by,
+        message=text,
+        change=change,
+        rules=(*rules, *extra),
+        params={"owner": owner.name, "system": system.slug},
+    )
+
+
+def remove_board_token(
+    game: Game, owner: Player, system: Card, why: str, rules: Sequence[str] = ()
+) -> bool:
+    """Take a player's command token off a system back to reinforcements."""
+    key = st.token_key(owner.name)
+
+    def change() -> None:
+        system.tokens.pop(key, None)
+        owner.resources[st.TOKENS_LEFT] = owner.resource(st.TOKENS_LEFT) + 1
+
+    text = f"{owner.name} returns their command token in {game.name_of(system)} {why}"
+    return happen(
+        game,
+        "remove_command_token",
+        player=owner.name,
+        message=text.rstrip(),
+        change=change,
+    )
+
+
+# -- planets ------------------------------------------------------------------------
+
+
+def exhaust_planet(
+    game: Game, by: str, planet: Card, why: str = "", rules: Sequence[str] = ()
+) -> bool:
+    """Exhaust a readied planet card."""
+
+    def change() -> None:
+        planet.exhausted = True
+
+    owner = planet.controller
+    whose = "" if owner == by else f"{st.pronoun_possessive(owner)} "
+    text = f"{by} exhausts {whose}{game.name_of(planet)} {why}".rstrip()
+    return happen(
+        game,
+        "exhaust_planet",
+        player=by,
+        message=text,
+        change=change,
+        card=planet,
+        rules=rules,
+    )
+
+
+def ready_planet(
+    game: Game, by: str, planet: Card, why: str = "", rules: Sequence[str] = ()
+) -> bool:
+    """Ready an exhausted planet card."""
+
+    def change() -> None:
+        planet.exhausted = False
+
+    text = f"{by} readies {game.name_of(planet)} {why}".rstrip()
+    return happen(
+        game,
+        "ready_planet",
+        player=by,
+        message=text,
+        change=change,
+        card=planet,
+        rules=rules,
+    )
+
+
+# -- units ----------------------------------------------------------------------------
+
+
+def place_units(
+    game: Game,
+    owner: str,
+    unit: str,
+    count: int,
+    system: Card,
+    planet: Card | None = None,
+    *,
+    by: str | None = None,
+    rules: Sequence[str] = (),
+) -> int:
+    """Place units from reinforcements on the board; return how many were placed."""
+    stock = st.in_reinforcements(game, owner, unit)[:count]
+    if not stock:
+        return 0
+
+    def change() -> None:
+        for card in stock:
+            game.move(card, PLAY, owner)
+            card.data["system"] = st.system_id(system)
+            if planet is not None:
+                card.data["planet"] = planet.slug
+
+    where = game.name_of(planet) if planet is not None else game.name_of(system)
+    actor = by or owner
+    what = units_text(unit, len(stock))
+    text = (
+        f"{actor} places {what} from reinforcements {'on' if planet else 'in'} {where}"
+    )
+    happen(game, "place_units", player=actor, message=text, change=change, rules=rules)
+    return len(stock)
+
+
+def destroy_units(
+    game: Game, by: str, targets: Sequence[Card], rules: Sequence[str] = ()
+) -> bool:
+    """Destroy units: they go back to their owners' reinforcements."""
+    if not targets:
+        return False
+    owner = targets[0].owner
+    where = st.location(game, targets[0])
+
+    def change() -> None:
+        for card in targets:
+            card.data.clear()
+            game.move(card, st.REINFORCEMENTS, card.owner)
+
+    counts: dict[str, int] = {}
+    for card in targets:
+        counts[card.slug] = counts.get(card.slug, 0) + 1
+    what = join_words(
+        [
+            units_text(u, n).split(" ", 1)[1] if n == 1 else units_text(u, n)
+            for u, n in counts.items()
+        ]
+    )
+    whose = "their own" if owner == by else st.pronoun_possessive(owner)
+    side = "on" if targets[0].data.get("planet") else "in"
+    text = f"{by} destroys {whose} {what} {side} {where}"
+    return happen(
+        game, "destroy_units", player=by, message=text, change=change, rules=rules
+    )

@@ -1,0 +1,91 @@
+"""Rule ids the pack cites, gathered in one place so a test can check them all.
+
+Every id here must exist in ``fixtures/ti4/topics``. Use ``cite("2.4")`` to
+declare ids where they are used; ``CITED`` collects them for the pack's
+``extra_rule_ids``.
+"""
+
+from __future__ import annotations
+
+CITED: set[str] = set()
+
+
+def cite(*ids: str) -> tuple[str, ...]:
+    """Declare rule ids (remembered in ``CITED``) and return them as a tuple."""
+    CITED.update(ids)
+    return ids
+
+
+# Action cards (topic 2).
+STATUS_DRAW = cite("2.1", "81.3", "2.N5")
+POLITICS_DRAW = cite("2.2", "66.2")
+DRAW = cite("2.3")
+HAND_LIMIT = cite("2.4", "2.N12")
+LIMIT_CHANGED = cite("2.4a")
+HIDDEN = cite("2.5", "2.N2")
+TIMING = cite("2.6")
+ACTION_TIMING = cite("2.6a")
+SAME_NAME = cite("2.6b")
+PLAY = cite("2.7")
+CANCELLED = cite("2.8")
+SECOND_COPY = cite("2.N8", "2.6b")
+RESHUFFLE = cite("2.N4")
+NEURAL_MOTIVATOR = cite("2.N6")
+SCHEMING = cite("2.N7")
+OFFENSIVE = cite("2.N9")
+ZERO_TARGETS = cite("2.N10")
+TARGETS_EXIST = cite("2.N11")
+
+# Other topics.
+CANCEL_KEEPS_ACTION = cite("22.4")
+NOT_RESOLVABLE = cite("22.3")
+COMPONENT_ACTION = cite("2.6a", "3.1")
+ONE_ACTION = cite("3.1")
+PASSED = cite("3.3")
+PASS_STRATEGY_FIRST = cite("3.4")
+PASS_BOTH_CARDS = cite("3.4a")
+ALL_PASSED = cite("3.5")
+ACTIVE_FIRST = cite("4.1")
+NEXT_ACTIVE = cite("4.2", "4.3")
+COST = cite("1.11")
+THEN = cite("1.17")
+TOKEN_POOLS = cite("20.2")
+NO_TOKEN_LEFT = cite("20.3a")
+TOKEN_FROM_POOL = cite("20.3b")
+TOKEN_ALREADY_THERE = cite("20.6")
+SECONDARY_TOKEN = cite("20.5")
+TACTIC_TOKEN = cite("89.1", "89.1a")
+EXHAUSTED_ALREADY = cite("34.4")
+STRATEGY_EXHAUSTED = cite("34.5")
+READY_STEP = cite("34.2", "81.6")
+SPEAKER = cite("66.2", "80.6")
+SECONDARY = cite("66.3", "83.4", "3.3b")
+AGENDA_LOOK = cite("66.2")
+STATUS_TOKENS_REMOVED = cite("81.4")
+STATUS_TOKENS_GAINED = cite("81.5")
+STATUS_RETURN = cite("81.8")
+STRATEGY_PICK = cite("84.1", "80.1")
+STRATEGY_PICK_SECOND = cite("84.1c")
+STRATEGY_TRADE_GOODS = cite("84.1a")
+STRATEGY_UNCHOSEN = cite("84.2")
+AGENDA_SKIPPED = cite("8.1", "40.1")
+AGENDA_READY = cite("8.4")
+LAW_DISCARDED = cite("7.5")
+RESEARCH = cite("90.10", "90.12")
+RESEARCH_FACTION = cite("90.11")
+GAIN_TECH = cite("90.5")
+INFLUENCE = cite("47.2", "47.3")
+TRADE_GOOD_SPEND = cite("93.4")
+REINFORCEMENTS = cite("72.1")
+NEIGHBORS = cite("94.1")
+
+# What a card needs to exist before it can be played (2.N11), by kind of refusal.
+NEEDS = (*TARGETS_EXIST, *ACTION_TIMING)
+NEEDS_SETS: dict[str, tuple[str, ...]] = {
+    "exist": NEEDS,
+    "offensive": (*NEEDS, *OFFENSIVE),
+    "unresolvable": (*NEEDS, *NOT_RESOLVABLE),
+    "stock": (*NEEDS, *NOT_RESOLVABLE, *REINFORCEMENTS),
+    "response-stock": (*TARGETS_EXIST, *REINFORCEMENTS),
+    "tactic": TACTIC_TOKEN,
+}

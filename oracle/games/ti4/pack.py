@@ -1,0 +1,183 @@
+"""The TI4 pack: the engine's hooks, answered for Twilight Imperium 4."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine import refs
+from oracle.engine.abilities import Target
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Context
+from oracle.engine.errors import IllegalPlay, Problem
+from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.pack import Pack
+from oracle.engine.scenario import Scenario
+from oracle.games.ti4 import board, cards, cite, phases, rules, setup, turns
+from oracle.games.ti4 import state as st
+
+
+class Ti4Pack(Pack):
+    """Twilight Imperium 4: the action-card subsystem and the state it needs."""
+
+    def implemented_cards(self) -> frozenset[str]:
+        """Return the cards whose rules the pack implements."""
+        return cards.IMPLEMENTED
+
+    def parse_player(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Read faction, speaker, strategy cards, technologies, tokens, goods."""
+        return board.read_seat(data, path)
+
+    def parse_board(
+        self, data: Mapping[str, object], path: str
+    ) -> tuple[dict[str, object], list[Problem]]:
+        """Read systems, planets, units, tokens, laws, speaker and dice."""
+        return board.read_board(data, path)
+
+    def setup(self, game: Game, scenario: Scenario) -> None:
+        """Check the scenario, then build the board, pools, stocks and decks."""
+        setup.check(scenario, self)
+        game.pack = setup.derive(self, setup.board_of(scenario))
+        setup.build(game, scenario)
+
+    def on_phase_start(self, game: Game, phase: str) -> None:
+        """Run the rules of the start of a phase."""
+        if phase == "strategy":
+            phases.start_strategy_phase(game)
+        elif phase == "action":
+            turns.start_action_phase(game)
+        elif phase == "status":
+            phases.start_status_phase(game)
+        elif phase == "agenda":
+            phases.start_agenda_phase(game)
+
+    def on_pass(self, game: Game, player: Player) -> None:
+        """Pass the turn in the action phase (rules 3.3 and 3.4)."""
+        turns.pass_turn(game, player)
+
+    # -- references ---------------------------------------------------------------
+
+    def card_label(self, game: Game, card: Card) -> str:
+        """Name cards the way a TI4 scenario writes them."""
+        kind = st.kind(game, card)
+        if kind == st.SYSTEM:
+            return st.system_id(card)
+        if kind in (st.PLANET, st.LAW, st.STRATEGY_CARD):
+            return card.slug
+        if kind == st.UNIT:
+            if card.zone == PLAY:
+                where = card.data.get("planet") or card.data.get("system")
+                return f"{card.owner}/{card.slug}@{where}"
+            return f"{card.owner}/{card.slug}@{card.zone}"
+        if kind == st.TECHNOLOGY:
+            return f"{card.controller}/{card.slug}" if card.zone == PLAY else card.slug
+        if kind == st.ACTION:
+            return card.slug if card.zone == HAND else f"{card.slug}@{card.zone}"
+        return refs.base_label(game, card)
+
+    def ref_matches(self, game: Game, ref: refs.Ref, card: Card) -> bool:
+        """Match ``Bob/destroyer@rex``: a unit by owner and system or planet."""
+        if st.kind(game, card) != st.UNIT:
+            return refs.ref_matches(game, ref, card)
+        if ref.slug != card.slug or ref.player not in (None, card.owner):
+            return False
+        if ref.zone is None or ref.zone == card.zone:
+            return True
+        here = (card.data.get("planet"), card.data.get("system"))
+        if ref.zone in here:
+            return True
+        planet = st.planet_named(game, ref.zone)
+        system = st.system_of(game, planet) if planet is not None else None
+        return (
+            st.is_ship(game, card)
+            and system is not None
+            and here[1] == st.system_id(system)
+        )
+
+    def explain_timing(
+        self, game: Game, player: Player, card: Card
+    ) -> IllegalPlay | None:
+        """Explain a response card tried as a step of its own (see rules)."""
+        return rules.explain_timing(game, player, card)
+
+    def explain_target(
+        self, ctx: Context, name: str, spec: Target, raw: object
+    ) -> IllegalPlay | None:
+        """Say exactly why a named target is not a legal one (offensive cards...)."""
+        return explain_target(ctx, name, spec, raw)
+
+    # -- results ----------------------------------------------------------------------
+
+    def serialize_player(self, game: Game, player: Player) -> dict[str, object]:
+        """Return the TI4 view of a player (hand contents stay in ``hand``)."""
+        from oracle.games.ti4 import report
+
+        return report.player(game, player)
+
+    def serialize_state(self, game: Game) -> dict[str, object]:
+        """Return the board, laws, decks and the public hand counts."""
+        from oracle.games.ti4 import report
+
+        return report.board(game)
+
+
+def explain_target(
+    ctx: Context, name: str, spec: Target, raw: object
+) -> IllegalPlay | None:
+    """Explain an illegal target: offensive cards first (2.N9), then the card's own."""
+    game = ctx.game
+    if ctx.source is None:
+        return None
+    definition = game.definition(ctx.source)
+    meant = _meant(ctx, spec, raw)
+    if meant is None:
+        missing = definition.data.get("explain_missing")
+        text = raw[0] if isinstance(raw, list) and raw else raw
+        found = (
+            missing(ctx, text) if callable(missing) and isinstance(text, str) else None
+        )
+        if isinstance(found, tuple):
+            return IllegalPlay(str(found[0]), tuple(str(i) for i in found[1]))
+        return None
+    if definition.data.get("offensive") and _belongs(game, meant, ctx.player.name):
+        what = "themselves"
+        if isinstance(meant, Card):
+            shown = meant.slug.replace("-", " ")
+            if st.kind(game, meant) != st.UNIT:
+                shown = game.name_of(meant)
+            what = f"their own {shown}"
+        return IllegalPlay(
+            f"{definition.name} is an offensive card: {ctx.player.name} cannot aim it "
+            f"at {what}",
+            cite.OFFENSIVE,
+        )
+    explain = definition.data.get("explain")
+    if callable(explain):
+        found = explain(ctx, meant)
+        if isinstance(found, tuple):
+            reason, ids = found
+            return IllegalPlay(str(reason), tuple(str(i) for i in ids))
+    return None
+
+
+def _meant(ctx: Context, spec: Target, raw: object) -> Card | Player | None:
+    game = ctx.game
+    text = raw[0] if isinstance(raw, list) and raw else raw
+    if not isinstance(text, str):
+        return None
+    if spec.mode == "player":
+        return game.player(text) if game.has_player(text) else None
+    found = refs.find(game, text, list(game.cards.values()))
+    return found[0] if found else None
+
+
+def _belongs(game: Game, meant: Card | Player, name: str) -> bool:
+    if isinstance(meant, Player):
+        return meant.name == name
+    kind = st.kind(game, meant)
+    if kind == st.UNIT:
+        return meant.owner == name
+    if kind == st.PLANET:
+        return st.controller(game, meant) == name
+    return meant.controller == name

@@ -1,0 +1,391 @@
+"""Rules of the Action Cards topic that are not on any one card: the checks made
+before anything is used, the forced steps the rules add, and the citations the
+engine uses for its generic refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from oracle.engine.abilities import AbilityKind, forced_reaction
+from oracle.engine.cards import Card, Player
+from oracle.engine.context import Context
+from oracle.engine.effects import ModifyPlayer, Persistent
+from oracle.engine.errors import IllegalPlay
+from oracle.engine.events import Event
+from oracle.engine.game import Game
+from oracle.engine.pack import RuleCheck
+from oracle.games.ti4 import changes, cite, turns
+from oracle.games.ti4 import state as st
+
+Test = Callable[[Context], str | None]
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _is_action(ctx: Context) -> bool:
+    return ctx.ability is not None and ctx.ability.kind is AbilityKind.ACTION
+
+
+def _played_card(ctx: Context) -> bool:
+    return ctx.source is not None and st.is_action_card(ctx.game, ctx.source)
+
+
+def _what(ctx: Context) -> str:
+    if ctx.source is None:
+        return "an action"
+    definition = ctx.game.definition(ctx.source)
+    if definition.type == st.ACTION:
+        return f"play {definition.name}"
+    if definition.data.get("action") == "strategic":
+        return f"perform the strategic action of {definition.name}"
+    if definition.slug == "tactical-action":
+        return "perform a tactical action"
+    return f"use {definition.name}"
+
+
+# -- checks on actions (component, strategic, tactical) --------------------------------
+
+
+def _outside_action_phase(ctx: Context) -> str | None:
+    if not _is_action(ctx) or ctx.game.clock.phase == "action":
+        return None
+    return (
+        f"{ctx.player.name} cannot {_what(ctx)} in the {ctx.game.clock.phase} phase: "
+        "actions are taken on a player's turn in the action phase"
+    )
+
+
+def _not_your_turn(ctx: Context) -> str | None:
+    game = ctx.game
+    if not _is_action(ctx) or game.clock.phase != "action":
+        return None
+    active = game.clock.active_player
+    if active == ctx.player.name:
+        return None
+    return f"{ctx.player.name} cannot {_what(ctx)}: it is {active}'s turn"
+
+
+def _cards_only(test: Test) -> Test:
+    return lambda ctx: test(ctx) if _played_card(ctx) else None
+
+
+def _others_only(test: Test) -> Test:
+    return lambda ctx: None if _played_card(ctx) else test(ctx)
+
+
+def _already_passed(ctx: Context) -> str | None:
+    if not _is_action(ctx) or not st.seat(ctx.game, ctx.player.name).passed:
+        return None
+    return f"{ctx.player.name} has passed and takes no more actions this phase"
+
+
+def _action_used(ctx: Context) -> str | None:
+    if not _is_action(ctx) or not st.table(ctx.game).action_taken:
+        return None
+    return f"{ctx.player.name} has already taken an action this turn"
+
+
+def _strategy_used(ctx: Context) -> str | None:
+    source = ctx.source
+    if not _is_action(ctx) or source is None or not source.exhausted:
+        return None
+    if st.kind(ctx.game, source) != st.STRATEGY_CARD:
+        return None
+    name = ctx.game.name_of(source)
+    return f"{ctx.player.name} has already performed the strategic action of {name}"
+
+
+# -- checks on action cards ------------------------------------------------------------
+
+
+def _window_key(ctx: Context) -> str:
+    event = ctx.event
+    if event is None:
+        return "turn"
+    key = event.params.get("ti4_window")
+    if not isinstance(key, str):
+        table = st.table(ctx.game)
+        table.windows += 1
+        key = f"window-{table.windows}"
+        event.params["ti4_window"] = key
+    return key
+
+
+def _effect_key(ctx: Context) -> str:
+    event = ctx.event
+    if event is not None and event.card is not None:
+        return event.card.id
+    return ctx.player.name
+
+
+def _same_name(ctx: Context) -> str | None:
+    if not _played_card(ctx) or ctx.source is None:
+        return None
+    played = st.table(ctx.game).played.get(_window_key(ctx), [])
+    if f"{ctx.source.slug}|{_effect_key(ctx)}" not in played:
+        return None
+    name = ctx.game.name_of(ctx.source)
+    return (
+        f"{ctx.player.name} cannot play a second {name} in this timing window to "
+        "affect the same game effect"
+    )
+
+
+def _over_limit(ctx: Context) -> str | None:
+    if not _played_card(ctx):
+        return None
+    limit = st.hand_limit(ctx.game, ctx.player.name)
+    if limit is None or len(st.hand(ctx.game, ctx.player.name)) <= limit:
+        return None
+    return (
+        f"{ctx.player.name} is over the hand limit and must discard the excess "
+        "first; the excess cannot be played"
+    )
+
+
+def _unpaid(ctx: Context) -> str | None:
+    ability = ctx.ability
+    if ability is None or ctx.event is None or not ability.cost:
+        return None
+    missing = [c.label for c in ability.cost if not c.can_pay(ctx)]
+    if not missing:
+        return None
+    name = ctx.game.name_of(ctx.source) if ctx.source else "this ability"
+    return f"{ctx.player.name} cannot pay the cost of {name} ({', '.join(missing)})"
+
+
+def _explained(ctx: Context, key: str) -> tuple[str, tuple[str, ...]] | None:
+    if ctx.source is None or ctx.ability is None:
+        return None
+    needs = ctx.game.definition(ctx.source).data.get(key)
+    if not callable(needs):
+        return None
+    found = needs(ctx)
+    return found if isinstance(found, tuple) else None
+
+
+def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
+    """Return why the card in ``ctx`` has nothing to act on (or None)."""
+    return _explained(ctx, "needs")
+
+
+def _needs_with(rules: tuple[str, ...]) -> Callable[[Context], str | None]:
+    def test(ctx: Context) -> str | None:
+        found = needs_reason(ctx)
+        return found[0] if found and found[1] == rules else None
+
+    return test
+
+
+def _needs_other(ctx: Context) -> str | None:
+    found = needs_reason(ctx)
+    if found is None or found[1] in cite.NEEDS_SETS.values():
+        return None
+    return found[0]
+
+
+NEEDS_CHECKS = tuple(
+    RuleCheck(f"needs-{label}", rules, _needs_with(rules))
+    for label, rules in cite.NEEDS_SETS.items()
+)
+
+
+def _recording(name: str, rules: tuple[str, ...], test: Test) -> RuleCheck:
+    """Wrap a check so that a refusal in a timing window is remembered: a card
+    not offered there can then be explained if the player tries it later."""
+
+    def recorded(ctx: Context) -> str | None:
+        reason = test(ctx)
+        if reason is not None and ctx.event is not None and ctx.source is not None:
+            clock = ctx.game.clock
+            refusal = st.Refusal(reason, rules, clock.phase, clock.round)
+            st.table(ctx.game).refusals[ctx.source.id] = refusal
+        return reason
+
+    return RuleCheck(name, rules, recorded)
+
+
+RULE_CHECKS: tuple[RuleCheck, ...] = tuple(
+    _recording(check.name, check.rules, check.test)
+    for check in (
+        RuleCheck(
+            "card-phase", cite.COMPONENT_ACTION, _cards_only(_outside_action_phase)
+        ),
+        RuleCheck("action-phase", cite.ONE_ACTION, _others_only(_outside_action_phase)),
+        RuleCheck("passed", cite.PASSED, _already_passed),
+        RuleCheck("card-turn", cite.COMPONENT_ACTION, _cards_only(_not_your_turn)),
+        RuleCheck("turn", cite.ONE_ACTION, _others_only(_not_your_turn)),
+        RuleCheck("one-action", cite.ONE_ACTION, _action_used),
+        RuleCheck("strategy-used", cite.STRATEGY_EXHAUSTED, _strategy_used),
+        RuleCheck("same-name", cite.SAME_NAME, _same_name),
+        RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit),
+        RuleCheck("cost", cite.COST, _unpaid),
+        *NEEDS_CHECKS,
+        RuleCheck("needs", cite.TARGETS_EXIST, _needs_other),
+    )
+)
+
+
+def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None:
+    """Explain why a response card cannot be played as a step of its own: the
+    refusal remembered from its window this phase, else its timing (2.6)."""
+    definition = game.definition(card)
+    refusal = st.table(game).refusals.get(card.id)
+    clock = game.clock
+    if refusal is not None and (refusal.phase, refusal.round) == (
+        clock.phase,
+        clock.round,
+    ):
+        return IllegalPlay(refusal.reason, refusal.rules)
+    timing = definition.data.get("timing")
+    if definition.type != st.ACTION or not isinstance(timing, str):
+        return None
+    return IllegalPlay(f"{definition.name} can only be played {timing}", cite.TIMING)
+
+
+# -- forced steps the rules add --------------------------------------------------------
+
+
+def _over(event: Event, ctx: Context) -> bool:
+    limit = st.hand_limit(ctx.game, ctx.player.name)
+    return limit is not None and len(st.hand(ctx.game, ctx.player.name)) > limit
+
+
+def _limit(ctx: Context) -> bool:
+    changes.enforce_hand_limit(ctx.game, ctx.player.name)
+    return True
+
+
+def _action_done(event: Event, ctx: Context) -> bool:
+    used = event.context
+    return (
+        used is not None
+        and used.ability is not None
+        and used.ability.kind is AbilityKind.ACTION
+        and event.player == ctx.player.name
+    )
+
+
+def _end_turn(ctx: Context) -> bool:
+    event = ctx.event
+    turns.finish_action(ctx.game)
+    if event is not None:
+        event.then.append(lambda: turns.end_turn(ctx.game))
+    return True
+
+
+def _card_played(event: Event, ctx: Context) -> bool:
+    card = event.card
+    return card is not None and st.is_action_card(ctx.game, card)
+
+
+def _remember_play(ctx: Context) -> bool:
+    event = ctx.event
+    used = event.context if event is not None else None
+    if event is None or used is None or event.card is None:
+        return False
+    key = _window_key(used)
+    st.table(ctx.game).played.setdefault(key, []).append(
+        f"{event.card.slug}|{_effect_key(used)}"
+    )
+    return True
+
+
+def _cancelled_play(event: Event, ctx: Context) -> bool:
+    target = event.param("event")
+    return (
+        isinstance(target, Event)
+        and target.name == "play"
+        and target.card is not None
+        and st.is_action_card(ctx.game, target.card)
+    )
+
+
+def _after_cancel(ctx: Context) -> bool:
+    event = ctx.event
+    target = event.param("event") if event is not None else None
+    if not isinstance(target, Event) or target.card is None or target.player is None:
+        return False
+    owner, name = target.player, ctx.game.name_of(target.card)
+    game = ctx.game
+    game.say(
+        owner,
+        f"{owner}'s {name} is cancelled: it has no effect, goes to the discard pile "
+        "and does not count as played",
+        event="cancelled",
+        rules=(*cite.CANCELLED, *cite.SECOND_COPY),
+    )
+    used = target.context
+    if (
+        used is not None
+        and used.ability is not None
+        and used.ability.kind is AbilityKind.ACTION
+    ):
+        game.say(
+            owner,
+            f"{owner} keeps their action: a cancelled component action does not use it",
+            event="cancelled",
+            rules=cite.CANCEL_KEEPS_ACTION,
+        )
+    return True
+
+
+RULE_ABILITIES = (
+    forced_reaction(
+        {"play": _card_played},
+        handler=_remember_play,
+        title="same-name",
+        rules=cite.SAME_NAME,
+    ),
+    forced_reaction(
+        {"cancel": _cancelled_play},
+        handler=_after_cancel,
+        title="cancelled card",
+        rules=cite.CANCELLED,
+    ),
+    forced_reaction(
+        {"draw_action_cards": _over, "give_action_card": _over},
+        handler=_limit,
+        title="hand limit",
+        rules=cite.HAND_LIMIT,
+    ),
+    forced_reaction(
+        {"play": _action_done, "ability": _action_done},
+        handler=_end_turn,
+        title="end of turn",
+        rules=cite.ONE_ACTION,
+    ),
+)
+
+# -- effects of the rules --------------------------------------------------------------
+
+
+def _sanctions(ctx: Context) -> int:
+    game = ctx.game
+    return (
+        -4
+        if any(c.slug == "executive-sanctions" for c in game.cards_in(st.LAWS))
+        else 0
+    )
+
+
+RULE_EFFECTS = (
+    Persistent(
+        ModifyPlayer(st.HAND_LIMIT, _sanctions),
+        target_type="player",
+        rules=cite.LIMIT_CHANGED,
+    ),
+)
+
+CITATIONS = {
+    "location": (),
+    "phase": cite.TIMING,
+    "window": cite.TIMING,
+    "timing": cite.TIMING,
+    "limit": cite.TIMING,
+    "condition": cite.TIMING,
+    "cost": cite.COST,
+    "target": cite.TARGETS_EXIST,
+    "resolve": cite.NOT_RESOLVABLE,
+    "choice": (),
+}

@@ -1,0 +1,299 @@
+"""Building a TI4 game from a scenario: board cards, pools, reinforcements, decks.
+
+The scenario's planets and systems become card definitions of a per-game copy
+of the pack (``Ti4Pack.for_board``), so logs name them like any other card.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from oracle.engine.cards import CardDef
+from oracle.engine.effects import recompute
+from oracle.engine.errors import Problem, ScenarioError
+from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.scenario import Scenario
+from oracle.games.ti4 import cards, data, turns
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.board import BoardSpec, PlanetSpec, SeatSpec, SystemSpec
+
+if TYPE_CHECKING:
+    from oracle.games.ti4.pack import Ti4Pack
+
+DEFAULT_POOLS = {st.TACTIC: 3, st.FLEET: 3, st.STRATEGY: 2}
+
+
+def board_of(scenario: Scenario) -> BoardSpec:
+    """Return the parsed board of a scenario (an empty one if it has none)."""
+    spec = scenario.board.get("ti4")
+    return spec if isinstance(spec, BoardSpec) else BoardSpec()
+
+
+def seat_of(scenario: Scenario, index: int) -> SeatSpec:
+    """Return the parsed TI4 fields of the ``index``-th player."""
+    spec = scenario.players[index].extra.get("ti4")
+    return spec if isinstance(spec, SeatSpec) else SeatSpec()
+
+
+def board_cards(board: BoardSpec) -> list[CardDef]:
+    """Return a card definition for every system and planet of a board."""
+    out = []
+    for system in board.systems:
+        out.append(
+            CardDef(
+                st.system_slug(system.id),
+                system.name,
+                st.SYSTEM,
+                data={
+                    "wormholes": system.wormholes,
+                    "home": system.home,
+                    "adjacent": _adjacent(board, system),
+                },
+            )
+        )
+        for planet in system.planets:
+            out.append(_planet_card(planet, system))
+    return out
+
+
+def _adjacent(board: BoardSpec, system: SystemSpec) -> tuple[str, ...]:
+    near = set(system.adjacent)
+    near.update(s.id for s in board.systems if system.id in s.adjacent)
+    return tuple(sorted(near))
+
+
+def _planet_card(planet: PlanetSpec, system: SystemSpec) -> CardDef:
+    return CardDef(
+        planet.id,
+        planet.name,
+        st.PLANET,
+        stats={"resources": planet.resources, "influence": planet.influence},
+        traits=frozenset({planet.trait} if planet.trait else ()),
+        data={"system": system.id, "specialty": planet.specialty},
+    )
+
+
+def derive(pack: Ti4Pack, board: BoardSpec) -> Ti4Pack:
+    """Return a copy of the pack that also defines the board's systems and planets."""
+    clone = copy.copy(pack)
+    clone.cards = dict(pack.cards)
+    for definition in board_cards(board):
+        clone.add_card(definition)
+    return clone
+
+
+def check(scenario: Scenario, pack: Ti4Pack) -> None:
+    """Refuse what the engine's parser cannot see: player names, id clashes and
+    steps that use cards the pack does not implement."""
+    problems: list[Problem] = []
+    names = {p.name for p in scenario.players}
+    board = board_of(scenario)
+    for i, system in enumerate(board.systems):
+        at = f"/board/systems/{i}"
+        for slug in (system.id, *(p.id for p in system.planets)):
+            if pack.has_card(slug):
+                problems.append(Problem(f"{at}/id", f"{slug!r} is already a card slug"))
+        for who in _players_named(system):
+            if who not in names:
+                problems.append(Problem(at, f"unknown player {who!r}"))
+    for _law, owner in board.laws:
+        if owner is not None and owner not in names:
+            problems.append(Problem("/board/laws", f"unknown player {owner!r}"))
+    if board.speaker is not None and board.speaker not in names:
+        problems.append(Problem("/board/speaker", f"unknown player {board.speaker!r}"))
+    problems.extend(_unimplemented(scenario, pack))
+    if problems:
+        raise ScenarioError(problems)
+
+
+def _players_named(system: SystemSpec) -> Iterable[str]:
+    if system.home:
+        yield system.home
+    yield from system.tokens
+    for planet in system.planets:
+        if planet.controller:
+            yield planet.controller
+    for unit in system.units:
+        yield unit.owner
+
+
+def _unimplemented(scenario: Scenario, pack: Ti4Pack) -> list[Problem]:
+    problems = []
+    for i, step in enumerate(scenario.steps):
+        if step.kind not in ("play", "use"):
+            continue
+        slug = str(step.value).split("/")[-1].split("@")[0].split("#")[0]
+        if slug in cards.IMPLEMENTED or slug in cards.RULE_COMPONENTS:
+            problems.extend(_target_names(pack, slug, step.targets, i, step.kind))
+            continue
+        name = pack.card(slug).name if pack.has_card(slug) else slug
+        problems.append(
+            Problem(
+                f"/steps/{i}/{step.kind}",
+                f"the TI4 oracle does not implement {name} yet: {cards.why_not(slug)}",
+            )
+        )
+    return problems
+
+
+def _target_names(
+    pack: Ti4Pack, slug: str, given: Mapping[str, object], index: int, kind: str
+) -> list[Problem]:
+    """Refuse target names the card does not take (they would be ignored)."""
+    names = {n for a in pack.card(slug).abilities for n in a.targets}
+    shown = ", ".join(sorted(names)) or "none"
+    return [
+        Problem(
+            f"/steps/{index}/targets/{name}",
+            f"{pack.card(slug).name} takes no target {name!r} (its targets: {shown})",
+        )
+        for name in given
+        if name not in names
+    ]
+
+
+def build(game: Game, scenario: Scenario) -> None:
+    """Create the TI4 state of a game from its scenario."""
+    board = board_of(scenario)
+    table = st.table(game)
+    table.custodians = board.custodians
+    table.dice = list(board.dice)
+    for card_def in board_cards(board):
+        if card_def.type == st.SYSTEM:
+            game.new_card(card_def.slug, "", st.SYSTEMS, shared=True)
+    for slug in data.STRATEGY_CARDS:
+        game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
+    for index, player in enumerate(game.players):
+        _seat(game, player.name, seat_of(scenario, index))
+    _planets_and_units(game, board)
+    for index, player in enumerate(game.players):
+        _player_stock(game, player.name, scenario, index)
+    for law, owner in board.laws:
+        if owner is None:
+            game.new_card(law, "", st.LAWS, shared=True)
+        else:
+            game.new_card(law, owner, PLAY)
+    table.speaker = _speaker(scenario, board)
+    if board.fill_deck:
+        _fill_deck(game)
+    recompute(game)
+    _check_hands(game)
+    turns.arrange(game)
+    if scenario.active_player is None and game.players:
+        game.clock.active_player = _first_active(game)
+
+
+def _speaker(scenario: Scenario, board: BoardSpec) -> str:
+    if board.speaker:
+        return board.speaker
+    for index, player in enumerate(scenario.players):
+        if seat_of(scenario, index).speaker:
+            return player.name
+    return scenario.players[0].name if scenario.players else ""
+
+
+def _first_active(game: Game) -> str:
+    if game.clock.phase == "strategy":
+        return st.table(game).speaker or game.players[0].name
+    for player in game.players:
+        if not st.seat(game, player.name).passed:
+            return player.name
+    return game.players[0].name
+
+
+def _seat(game: Game, name: str, spec: SeatSpec) -> None:
+    seat = st.seat(game, name)
+    seat.faction = spec.faction
+    seat.passed = spec.passed
+    seat.commodity_value = data.FACTIONS[spec.faction][1] if spec.faction else 0
+    player = game.player(name)
+    for pool in st.POOLS:
+        player.resources.setdefault(pool, spec.pools.get(pool, DEFAULT_POOLS[pool]))
+    player.resources.setdefault(st.TRADE_GOODS, spec.trade_goods)
+    player.resources.setdefault(st.COMMODITIES, spec.commodities)
+    if "reinforcements" in spec.pools:
+        player.resources.setdefault(st.TOKENS_LEFT, spec.pools["reinforcements"])
+    for held in spec.technologies:
+        card = game.new_card(held.slug, name, PLAY)
+        card.exhausted = held.exhausted
+    for ability in data.FACTION_ABILITIES.get(spec.faction or "", ()):
+        game.new_card(ability, name, PLAY)
+    for held in spec.strategy_cards:
+        card = next(c for c in game.cards_in(st.STRATEGY_AREA) if c.slug == held.slug)
+        game.move(card, PLAY, name)
+        card.owner = card.controller = name
+        card.exhausted = held.exhausted
+    game.new_card("tactical-action", name, PLAY)
+
+
+def _planets_and_units(game: Game, board: BoardSpec) -> None:
+    for system in board.systems:
+        tile = next(
+            c for c in game.cards_in(st.SYSTEMS) if st.system_id(c) == system.id
+        )
+        for owner in system.tokens:
+            tile.tokens[st.token_key(owner)] = 1
+        for planet in system.planets:
+            if planet.controller:
+                card = game.new_card(planet.id, planet.controller, PLAY)
+                card.exhausted = planet.exhausted
+            else:
+                game.new_card(planet.id, "", st.PLANETS, shared=True)
+        for unit in system.units:
+            for _ in range(unit.count):
+                card = game.new_card(unit.unit, unit.owner, PLAY)
+                card.data["system"] = system.id
+                if unit.planet:
+                    card.data["planet"] = unit.planet
+
+
+def _player_stock(game: Game, name: str, scenario: Scenario, index: int) -> None:
+    zones = scenario.players[index].zones
+    player = game.player(name)
+    if "reinforcements" not in zones:
+        for unit, supply in data.UNIT_SUPPLY.items():
+            on_board = sum(1 for c in st.units(game, owner=name) if c.slug == unit)
+            for _ in range(max(0, supply - on_board)):
+                game.new_card(unit, name, st.REINFORCEMENTS)
+    if "tech_deck" not in zones:
+        faction = st.seat(game, name).faction
+        owned = {c.slug for c in game.cards_in(PLAY, name)}
+        for slug, tech in data.TECHNOLOGIES.items():
+            if slug not in owned and tech.faction in (None, faction):
+                game.new_card(slug, name, st.TECH_DECK)
+    if st.TOKENS_LEFT not in player.resources:
+        used = sum(player.resource(p) for p in st.POOLS)
+        used += len(st.tokens_on_board(game, name))
+        player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
+
+
+def _fill_deck(game: Game) -> None:
+    present: dict[str, int] = {}
+    for card in game.cards.values():
+        if st.kind(game, card) == st.ACTION:
+            present[card.slug] = present.get(card.slug, 0) + 1
+    rest = []
+    for slug, (_name, count) in data.BASE_ACTION_DECK.items():
+        rest.extend([slug] * max(0, count - present.get(slug, 0)))
+    game.rng.shuffle(rest)
+    for slug in rest:
+        game.new_card(slug, "", st.ACTION_DECK, shared=True)
+
+
+def _check_hands(game: Game) -> None:
+    problems = []
+    for index, player in enumerate(game.players):
+        limit = st.hand_limit(game, player.name)
+        held = len(game.cards_in(HAND, player.name))
+        if limit is not None and held > limit:
+            problems.append(
+                Problem(
+                    f"/players/{index}/hand",
+                    f"{player.name} starts with {held} action cards, over the hand "
+                    f"limit of {limit} (rule 2.4)",
+                )
+            )
+    if problems:
+        raise ScenarioError(problems)
