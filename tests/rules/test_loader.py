@@ -48,23 +48,27 @@ def test_loads_good_content(tmp_path: Path) -> None:
     assert rules["2.2a"].parent == rules["2.2"]
     assert rules["2.N1"].is_note and rules["2.N1"].source == "faq"
     assert str(rules["2.N1"].date) == "2024-02-03"
-    card = Card.objects.get(slug="cancel")
+    card = Card.objects.get(game__slug="demo", slug="cancel")
     assert list(card.cited_rules.values_list("rule_id", flat=True)) == ["2.1"]
-    assert Term.objects.get(slug="active-player").topic.slug == "turns"
+    assert (
+        Term.objects.get(game__slug="demo", slug="active-player").topic.slug == "turns"
+    )
     assert list(
-        Topic.objects.get(slug="cards").related.values_list("slug", flat=True)
+        Topic.objects.get(game__slug="demo", slug="cards").related.values_list(
+            "slug", flat=True
+        )
     ) == ["turns"]
 
 
 def test_renders_cross_links_to_their_pages(tmp_path: Path) -> None:
     load_game(write_game(tmp_path))
 
-    html = Rule.objects.get(rule_id="2.1").text_html
+    html = Rule.objects.get(game__slug="demo", rule_id="2.1").text_html
     assert 'href="/demo/cards/cancel/"' in html
     assert ">Cancel</a>" in html
-    note = Rule.objects.get(rule_id="2.N1").text_html
+    note = Rule.objects.get(game__slug="demo", rule_id="2.N1").text_html
     assert 'href="/demo/rules/cards/#2.2a"' in note
-    answer = Ruling.objects.get(slug="cancel-a-cancel").answer_html
+    answer = Ruling.objects.get(game__slug="demo", slug="cancel-a-cancel").answer_html
     assert ">Cancel</a>" in answer and 'data-xref="card:cancel"' in answer
 
 
@@ -72,9 +76,9 @@ def test_records_backlinks(tmp_path: Path) -> None:
     load_game(write_game(tmp_path))
 
     sources = set(
-        Reference.objects.filter(target_kind="card", target_key="cancel").values_list(
-            "source_kind", "source_key"
-        )
+        Reference.objects.filter(
+            game__slug="demo", target_kind="card", target_key="cancel"
+        ).values_list("source_kind", "source_key")
     )
     assert sources == {("rule", "2.1"), ("ruling", "cancel-a-cancel")}
 
@@ -233,7 +237,7 @@ def test_null_optional_field_means_not_given(tmp_path: Path) -> None:
     card = CARD_NULL_FACTION
     load_game(write_game(tmp_path, **{"cards__cancel.yaml": card}))
 
-    assert Card.objects.get(slug="cancel").faction == ""
+    assert Card.objects.get(game__slug="demo", slug="cancel").faction == ""
 
 
 def test_blank_required_text_is_an_error(tmp_path: Path) -> None:
