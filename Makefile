@@ -44,9 +44,10 @@ pytest: $(VENV)/.installed-dev system-deps
 verify: $(VENV)/.installed
 	@if $(MANAGE) help verify_rulings >/dev/null 2>&1; then $(MANAGE) verify_rulings; fi
 
-# The suite again on a throw-away PostgreSQL cluster (installed with apt if missing).
+# The suite again on a throw-away PostgreSQL cluster and a throw-away Redis as the
+# cache (each installed with apt if missing).
 test-postgres: $(VENV)/.installed-dev system-deps
-	.ci/with-postgres $(BIN)/pytest
+	.ci/with-postgres .ci/with-redis $(BIN)/pytest
 
 # Debian packages some tests need (Chromium); installs only when running as root.
 system-deps:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from rules import search_views, views
+from rules import previews, search_views, views
 
 app_name = "rules"
 
@@ -23,5 +23,10 @@ urlpatterns = [
     path("<slug:game>/rulings/", views.ruling_index, name="rulings"),
     path("<slug:game>/rulings/<slug:slug>/", views.ruling_detail, name="ruling"),
     path("<slug:game>/glossary/", views.glossary, name="glossary"),
+    path(
+        "<slug:game>/preview/<slug:kind>/<str:key>/",
+        previews.preview,
+        name="preview",
+    ),
     path("<slug:game>/search/", search_views.search_page, name="search"),
 ]

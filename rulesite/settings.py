@@ -50,7 +50,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "rulesite.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before sessions and CSRF: a cached page skips the rest of the stack.
+    "rulesite.pagecache.PageCacheMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -89,7 +92,22 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
+CACHES = {
+    "default": cache_config(env_str("CACHE_URL", "locmem://")),
+    # Rendered pages (PAGE_CACHE_URL, by default the server of CACHE_URL) are kept
+    # apart from the rate-limit counters; in memory, at most 500 pages a process.
+    "pages": cache_config(
+        env_str("PAGE_CACHE_URL") or env_str("CACHE_URL", "locmem://")
+    ),
+}
+if CACHES["pages"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["pages"].update(LOCATION="rulesite-pages", OPTIONS={"MAX_ENTRIES": 500})
+# Serve anonymous HTML pages from the "pages" cache (rulesite/pagecache.py); off
+# by default with DEBUG so that template edits show at once.
+PAGE_CACHE = env_bool("PAGE_CACHE", not DEBUG)
+PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 3600)
+PAGE_CACHE_RELEASE = env_str("RULESITE_RELEASE")
+PAGE_MAX_AGE = env_int("PAGE_MAX_AGE", 60)
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -121,7 +139,7 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -135,11 +153,37 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    "EXCEPTION_HANDLER": "rules.api.v1.errors.exception_handler",
+    "URL_FORMAT_OVERRIDE": None,
+    # Per client IP and scope (a view's `throttle_scope`, "read" by default);
+    # an empty variable means no limit. See docs/API.md.
+    "DEFAULT_THROTTLE_CLASSES": ["rules.api.v1.throttling.AnonScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "read": env_str("API_THROTTLE_READ", "600/minute") or None,
+        "bulk": env_str("API_THROTTLE_BULK", "60/hour") or None,
+        "oracle": env_str("API_THROTTLE_ORACLE", "60/minute") or None,
+    },
+    # Behind one proxy the client is the last X-Forwarded-For hop; otherwise the
+    # header is ignored, so a client cannot pick its own throttle key.
+    "NUM_PROXIES": 1 if env_bool("BEHIND_PROXY", False) else 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rulesite API",
-    "DESCRIPTION": "Rules, cards and rulings of board and card games, and the oracle.",
+    "DESCRIPTION": (
+        "Rules, cards and rulings of board and card games, and the oracle.\n\n"
+        "Read endpoints are public and need no key. Every object has a stable "
+        "string `id`, its API `url` and its `web_url`. Lists are paginated "
+        "(`count`, `next`, `previous`, `results`; `page`, `page_size` up to 200). "
+        'Errors always have the shape `{"error": {"code", "message", '
+        '"details"}}`.\n\n'
+        "Caching: reads carry `ETag`, `Last-Modified` and `Cache-Control: public, "
+        "max-age=300`; send `If-None-Match` (or `If-Modified-Since`) to get a "
+        "cheap `304 Not Modified` while the content is unchanged.\n\n"
+        "Rate limits per client IP: 600 requests a minute, bulk documents 60 an "
+        "hour; past a limit the answer is `429` with `Retry-After` seconds."
+    ),
     "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

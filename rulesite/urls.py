@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from rules.sitemaps import SITEMAPS
+
+handler404 = "rules.views.page_not_found"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="api-schema"),
+        SpectacularSwaggerSplitView.as_view(url_name="api-schema"),
         name="api-docs",
     ),
+    path("api/v1/", include("oracle.api.v1.urls")),
     path("api/v1/", include("rules.api.v1.urls")),
+    path(
+        "sitemap.xml",
+        sitemap,
+        {"sitemaps": SITEMAPS},
+        name="sitemap",
+    ),
+    path("", include("oracle.urls")),
     path("", include("rules.urls")),
 ]

@@ -30,8 +30,11 @@ def content_files(directory: Path) -> list[Path]:
 
 
 def fingerprint(directory: Path, extra: str = "") -> str:
-    """A hash of every content file (and ``extra``): equal means nothing changed."""
+    """A hash of every content file, of the pipeline's own code (a new renderer
+    must re-render) and of ``extra``: equal means nothing would change."""
     digest = hashlib.sha256(extra.encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes() + b"\0")
     for path in content_files(directory):
         digest.update(str(path.relative_to(directory)).encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from rules.content.glossary import TermLinker
 from rules.content.markup import Renderer
 from rules.content.specs import GameContent, Text
 from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
@@ -88,8 +89,16 @@ def _write_topics(
         )
     Topic.objects.bulk_create(topics.values())
     rules: dict[str, Rule] = {}
+    linker = TermLinker((term.term, term.slug) for term in content.terms)
     for spec in content.topics:
+        # A topic's own terms are defined right there: linking them is noise.
+        own_terms = frozenset(t.slug for t in content.terms if t.topic == spec.slug)
         for rule in spec.rules:
+            linked = Text(
+                linker.link(rule.text.source, skip=own_terms),
+                rule.text.file,
+                rule.text.line,
+            )
             rules[rule.rule_id] = Rule(
                 game=game,
                 topic=topics[spec.slug],
@@ -97,7 +106,7 @@ def _write_topics(
                 kind=rule.kind,
                 position=rule.position,
                 text_md=rule.text.source,
-                text_html=writer.html(rule.text, "rule", rule.rule_id),
+                text_html=writer.html(linked, "rule", rule.rule_id),
                 source=rule.source,
                 date=rule.date or (default_date if rule.kind == "note" else None),
             )

@@ -14,7 +14,7 @@ from oracle.engine.game import HAND, PLAY, Game
 from oracle.engine.messages import join_words
 from oracle.engine.prompts import Prompt, PromptKind, ask
 from oracle.engine.refs import labels
-from oracle.games.ti4 import cite
+from oracle.games.ti4 import cite, reserve
 from oracle.games.ti4 import state as st
 
 
@@ -396,27 +396,92 @@ def place_units(
     *,
     by: str | None = None,
     rules: Sequence[str] = (),
+    borrow: bool = True,
 ) -> int:
-    """Place units from reinforcements on the board; return how many were placed."""
+    """Place units on the board; return how many were placed.
+
+    They come from reinforcements; then, for fighters and infantry, as tokens
+    from the supply (23.4b); otherwise, unless ``borrow`` is False, from a
+    system without the owner's command token, by way of reinforcements (23.4a).
+    See ``reserve``.
+    """
+    actor = by or owner
+    where = reserve.destination(system, planet)
+    found = reserve.plan(game, owner, unit, count, where, borrow=borrow)
+    for card in found.borrowed:
+        take_back(game, actor, card)
     stock = st.in_reinforcements(game, owner, unit)[:count]
-    if not stock:
+    tokens = min(found.tokens, count - len(stock))
+    total = len(stock) + tokens
+    if not total:
         return 0
+
+    def put(card: Card) -> None:
+        game.move(card, PLAY, owner)
+        card.owner = card.controller = owner
+        card.data["system"] = st.system_id(system)
+        if planet is not None:
+            card.data["planet"] = planet.slug
 
     def change() -> None:
         for card in stock:
-            game.move(card, PLAY, owner)
-            card.data["system"] = st.system_id(system)
-            if planet is not None:
-                card.data["planet"] = planet.slug
+            put(card)
+        for _ in range(tokens):
+            put(reserve.token(game, owner, unit))
 
-    where = game.name_of(planet) if planet is not None else game.name_of(system)
-    actor = by or owner
-    what = units_text(unit, len(stock))
-    text = (
-        f"{actor} places {what} from reinforcements {'on' if planet else 'in'} {where}"
+    name = game.name_of(planet) if planet is not None else game.name_of(system)
+    side = "on" if planet else "in"
+    if not tokens:
+        text = f"{actor} places {units_text(unit, total)} from reinforcements {side} "
+        text += name
+    elif not stock:
+        text = f"{actor} places {units_text(unit, total)} {side} {name} as "
+        text += "a token from the supply" if tokens == 1 else "tokens from the supply"
+    else:
+        text = (
+            f"{actor} places {units_text(unit, total)} {side} {name}: {len(stock)} "
+            f"from reinforcements and {plural(tokens, 'token')} from the supply"
+        )
+    extra = cite.UNIT_TOKENS if tokens else ()
+    happened = happen(
+        game,
+        "place_units",
+        player=actor,
+        message=text,
+        change=change,
+        rules=(*rules, *extra),
     )
-    happen(game, "place_units", player=actor, message=text, change=change, rules=rules)
-    return len(stock)
+    return total if happened else 0
+
+
+def take_back(game: Game, by: str, card: Card) -> bool:
+    """Take a unit off the board into its owner's reinforcements, to place it
+    again at once: none of its type is left there (23.4a)."""
+    owner, system = card.owner, st.system_of(game, card)
+    where = game.name_of(system) if system is not None else "its system"
+    here = st.location(game, card)
+    side = "on" if card.data.get("planet") else "in"
+    theirs = "theirs" if owner == by else st.pronoun_possessive(owner)
+    rules: tuple[str, ...] = cite.BORROW_UNIT
+    why = f"none was left there, and {where} holds no command token of {theirs}"
+    if reserve.unlimited(card.slug):
+        rules = (*rules, *cite.NEEDS_PLASTIC.get(card.slug, ()))
+        why = (
+            f"every plastic {card.slug} of {theirs} is in use, this one stands "
+            f"alone, and {where} holds no command token of {theirs}"
+        )
+    word = units_text(card.slug, 1)
+    if owner != by:
+        word = f"{st.pronoun_possessive(owner)} {word.split(' ', 1)[1]}"
+
+    def change() -> None:
+        card.data.clear()
+        game.move(card, st.REINFORCEMENTS, owner)
+
+    text = f"{by} takes {word} {side} {here} back to reinforcements to place it: {why}"
+    return happen(
+        game, "remove_units", player=by, message=text, change=change, rules=rules
+    )
 
 
 def destroy_units(
@@ -432,6 +497,9 @@ def destroy_units(
         for card in targets:
             card.data.clear()
             game.move(card, st.REINFORCEMENTS, card.owner)
+        for who, unit in sorted({(c.owner, c.slug) for c in targets}):
+            for card in reserve.surplus(game, who, unit):
+                game.move(card, st.UNIT_TOKENS)
 
     counts: dict[str, int] = {}
     for card in targets:

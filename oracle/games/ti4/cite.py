@@ -48,6 +48,7 @@ ALL_PASSED = cite("3.5")
 ACTIVE_FIRST = cite("4.1")
 NEXT_ACTIVE = cite("4.2", "4.3")
 COST = cite("1.11")
+AND_EFFECTS = cite("1.9")
 THEN = cite("1.17")
 TOKEN_POOLS = cite("20.2")
 NO_TOKEN_LEFT = cite("20.3a")
@@ -77,6 +78,12 @@ GAIN_TECH = cite("90.5")
 INFLUENCE = cite("47.2", "47.3")
 TRADE_GOOD_SPEND = cite("93.4")
 REINFORCEMENTS = cite("72.1")
+UNIT_TOKENS = cite("23.2", "23.4", "23.4b")
+BORROW_UNIT = cite("23.4a")
+NEEDS_PLASTIC: dict[str, tuple[str, ...]] = {
+    "infantry": cite("23.4b", "23.N1", "46.3"),
+    "fighter": cite("23.4b", "23.N1", "36.3"),
+}
 NEIGHBORS = cite("94.1")
 
 # What a card needs to exist before it can be played (2.N11), by kind of refusal.
@@ -85,7 +92,8 @@ NEEDS_SETS: dict[str, tuple[str, ...]] = {
     "exist": NEEDS,
     "offensive": (*NEEDS, *OFFENSIVE),
     "unresolvable": (*NEEDS, *NOT_RESOLVABLE),
-    "stock": (*NEEDS, *NOT_RESOLVABLE, *REINFORCEMENTS),
-    "response-stock": (*TARGETS_EXIST, *REINFORCEMENTS),
+    "stock": (*NEEDS, *NOT_RESOLVABLE, *REINFORCEMENTS, *BORROW_UNIT),
+    "plastic": (*NEEDS, *NOT_RESOLVABLE, *NEEDS_PLASTIC["infantry"], *BORROW_UNIT),
+    "response-stock": (*TARGETS_EXIST, *REINFORCEMENTS, *BORROW_UNIT),
     "tactic": TACTIC_TOKEN,
 }

@@ -7,6 +7,9 @@ tiles (``systems``), units (``play`` on the board with their location in
 ``card.data``, else the owner's ``reinforcements``), technologies (``play``
 once owned, ``tech_deck`` before), strategy cards (``play`` or the common
 ``strategy_area``), laws (``laws`` or an owner's ``play``) and promissory notes.
+The one exception: fighter and infantry tokens have no limit (23.2), so a token
+placed beyond the plastic comes from ``unit_tokens`` (the supply), or is created
+there when the supply holds none, and returns there (see ``reserve``).
 Counts that are tokens live in ``player.resources``; the rest of the pack's
 bookkeeping lives in one ``Table`` under ``game.flags["ti4"]``.
 """
@@ -30,6 +33,7 @@ AGENDA_DISCARD = "agenda_discard"
 REINFORCEMENTS = "reinforcements"
 TECH_DECK = "tech_deck"
 PROMISSORY = "promissory"
+UNIT_TOKENS = "unit_tokens"
 
 SHARED_ZONES = (
     ACTION_DECK,
@@ -39,6 +43,7 @@ SHARED_ZONES = (
     SYSTEMS,
     LAWS,
     AGENDA_DISCARD,
+    UNIT_TOKENS,
 )
 PLAYER_ZONES = (REINFORCEMENTS, TECH_DECK, PROMISSORY)
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from oracle.engine.abilities import Ability, Cost, Handler, Target, action
+from oracle.engine.abilities import Ability, Handler, Target, action
 from oracle.engine.cards import Card, CardDef
 from oracle.engine.context import Context
 from oracle.engine.events import Event
 from oracle.engine.game import PLAY
 from oracle.games.ti4 import cite, data
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.cards.costs import CardCost
 
 Reason = tuple[str, tuple[str, ...]]
 Needs = Callable[[Context], Reason | None]
@@ -43,16 +44,20 @@ def action_card(
     needs: Needs | None = None,
     explain: Explain | None = None,
     offensive: bool = False,
-    cost: Cost | None = None,
+    cost: CardCost | None = None,
     explain_missing: Callable[[Context, str], Reason | None] | None = None,
 ) -> CardDef:
-    """Define an "Action:" card: a component action played from hand (2.6a)."""
+    """Define an "Action:" card: a component action played from hand (2.6a).
+
+    A ``cost`` is checked when the card is played and paid when its ability
+    resolves (see ``costs.CardCost``): a cancelled card spends nothing (2.8).
+    """
     ability = action(
         cost=() if cost is None else cost,
         location="hand",
         played_to=st.ACTION_DISCARD,
         targets=dict(targets or {}),
-        handler=handler,
+        handler=handler if cost is None else paid_first(cost, handler),
         rules=cite.ACTION_TIMING,
     )
     info: dict[str, object] = {
@@ -66,6 +71,24 @@ def action_card(
     if explain_missing is not None:
         info["explain_missing"] = explain_missing
     return CardDef(slug, card_name(slug), st.ACTION, abilities=(ability,), data=info)
+
+
+def paid_first(cost: CardCost, handler: Handler) -> Handler:
+    """Return a handler that pays an action card's cost, then resolves the card."""
+
+    def resolve(ctx: Context) -> bool | None:
+        if cost.settle(ctx):
+            return handler(ctx)
+        me = ctx.player.name
+        ctx.game.say(
+            me,
+            f"{me} can no longer pay {cost.label}, so {source(ctx)} has no effect",
+            event="cost",
+            rules=cite.COST,
+        )
+        return False
+
+    return resolve
 
 
 def response_card(

@@ -1,4 +1,11 @@
-"""Costs of TI4 abilities: trade goods, strategy tokens and influence (1.11)."""
+"""Costs of TI4 abilities: trade goods, strategy tokens and influence (1.11).
+
+A cost printed in an action card's own ability ("spend 4 trade goods to ...") is
+a ``CardCost``: whether it can be paid is checked when the card is played (1.11),
+but it is paid only when the card's ability resolves, after the card's cancel
+window, so a cancelled card spends nothing (2.8). Costs of other components
+(Instinct Training's token) are plain engine costs, paid before the effect.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +21,43 @@ from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
 
 
+class Payment(PlayerAction):
+    """A cost action that may check the payment the player named before paying."""
+
+    def check(self, ctx: Context) -> None:
+        """Raise ``IllegalPlay`` if the payment chosen cannot be made (default: ok)."""
+
+
 @dataclass(frozen=True)
-class SpendTradeGoods(PlayerAction):
+class CardCost(Cost):
+    """A cost of an action card's ability: checked on play, paid on resolution.
+
+    The engine calls ``can_pay`` before the card is played (a card that cannot
+    be paid for is refused, 1.11) and ``pay`` just before the card's ``play``
+    event; ``pay`` only checks the payment named by the player. ``settle`` pays,
+    from the card's handler, once the card was not cancelled (2.8).
+    """
+
+    def pay(self, ctx: Context) -> bool:
+        """Check the named payment (may raise ``IllegalPlay``); spend nothing yet."""
+        if isinstance(self.action, Payment):
+            self.action.check(ctx)
+        return True
+
+    def settle(self, ctx: Context) -> bool:
+        """Pay the cost now; return False if it can no longer be paid in full."""
+        if not self.can_pay(ctx):
+            return False
+        try:
+            if isinstance(self.action, Payment):
+                self.action.check(ctx)
+        except IllegalPlay:
+            return False
+        return self.action.resolve(ctx)
+
+
+@dataclass(frozen=True)
+class SpendTradeGoods(Payment):
     """Spend ``amount`` trade goods (the player must have them all)."""
 
     amount: int = 1
@@ -54,9 +96,9 @@ class SpendStrategyToken(PlayerAction):
         player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
 
 
-def trade_goods(amount: int) -> Cost:
-    """Cost: spend trade goods."""
-    return Cost(
+def trade_goods(amount: int) -> CardCost:
+    """An action card's cost: spend trade goods."""
+    return CardCost(
         SpendTradeGoods(amount=amount, rules=cite.COST), f"{amount} trade goods"
     )
 
@@ -76,7 +118,7 @@ def available_influence(ctx: Context) -> int:
 
 
 @dataclass(frozen=True)
-class SpendInfluence(PlayerAction):
+class SpendInfluence(Payment):
     """Spend ``amount`` influence: the planets chosen as ``planets`` are
     exhausted, trade goods make up the rest (47.2, 47.3). With no planet named,
     readied planets are exhausted in board order until the amount is reached,
@@ -88,6 +130,10 @@ class SpendInfluence(PlayerAction):
     def fits(self, player: Player, ctx: Context) -> bool:
         """The player must be able to raise the amount."""
         return available_influence(ctx) >= self.amount
+
+    def check(self, ctx: Context) -> None:
+        """Refuse a payment whose named planets and trade goods come short."""
+        self._payment(ctx)
 
     def resolve(
         self, ctx: Context, targets: Sequence[Affectable] | None = None
@@ -130,6 +176,8 @@ class SpendInfluence(PlayerAction):
         return named, goods
 
 
-def influence(amount: int) -> Cost:
-    """Cost: spend influence."""
-    return Cost(SpendInfluence(amount=amount, rules=cite.COST), f"{amount} influence")
+def influence(amount: int) -> CardCost:
+    """An action card's cost: spend influence."""
+    return CardCost(
+        SpendInfluence(amount=amount, rules=cite.COST), f"{amount} influence"
+    )

@@ -6,12 +6,11 @@ from oracle.engine.abilities import Target
 from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.context import Context
 from oracle.engine.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     Reason,
     action_card,
-    already_exhausted,
     nothing,
     others_planet,
     own_planet,
@@ -182,15 +181,50 @@ CRIPPLE_DEFENSES = action_card(
 
 
 def _stock(ctx: Context, unit: str, count: int, card: str) -> Reason | None:
-    held = len(st.in_reinforcements(ctx.game, ctx.player.name, unit))
-    if held >= count:
+    """Refuse a card that places ``count`` units of a limited type that no rule
+    can supply: too few in reinforcements and none to take from a system
+    without one of the player's command tokens (23.4a)."""
+    game, me = ctx.game, ctx.player.name
+    if reserve.placeable(game, me, unit, count, None):
         return None
+    held = len(st.in_reinforcements(game, me, unit))
+    word = unit.replace("-", " ")
+    have = f"only {held} of the {count} {word}s it places" if held else f"no {word}"
     return nothing(
-        f"{card} cannot be played: {ctx.player.name} has {held} "
-        f"{unit.replace('-', ' ')} "
-        f"in reinforcements and the card places {count}",
-        (*cite.NOT_RESOLVABLE, *cite.REINFORCEMENTS),
+        f"{card} cannot be played: {me} has {have} left in reinforcements, and "
+        f"no {word} of theirs on the board is in a system free of their command "
+        "tokens",
+        (*cite.NOT_RESOLVABLE, *cite.REINFORCEMENTS, *cite.BORROW_UNIT),
     )
+
+
+def _infantry_fit(planet: Card, ctx: Context, count: int) -> bool:
+    game = ctx.game
+    system = st.system_of(game, planet)
+    if system is None:
+        return False
+    where = reserve.destination(system, planet)
+    return reserve.placeable(game, ctx.player.name, "infantry", count, where)
+
+
+def _no_plastic(ctx: Context, *, borrow: bool = True) -> str:
+    text = (
+        f"all {reserve.plastic('infantry')} plastic infantry of {ctx.player.name} "
+        "stand on other planets or in other space areas, and an infantry token "
+        "must share its place with one"
+    )
+    if borrow:
+        return (
+            f"{text}; none of them stands alone in a system free of their command "
+            "tokens"
+        )
+    return (
+        f"{text}; moving one of them here instead is the player's choice, which "
+        "the oracle does not make for them"
+    )
+
+
+NO_PLASTIC = (*cite.NEEDS_PLASTIC["infantry"], *cite.BORROW_UNIT)
 
 
 def _frontline(ctx: Context) -> bool:
@@ -202,20 +236,39 @@ def _frontline(ctx: Context) -> bool:
     )
 
 
+def _frontline_needs(ctx: Context) -> Reason | None:
+    game, me = ctx.game, ctx.player.name
+    planets = st.controlled_planets(game, me)
+    if not planets:
+        return nothing(f"{me} controls no planet for Frontline Deployment")
+    if any(_infantry_fit(p, ctx, 3) for p in planets):
+        return None
+    return nothing(
+        f"Frontline Deployment cannot be played: {_no_plastic(ctx)}",
+        (*cite.NOT_RESOLVABLE, *NO_PLASTIC),
+    )
+
+
+def _frontline_explain(ctx: Context, card: Card) -> Reason | None:
+    if own_planet(card, ctx) and not _infantry_fit(card, ctx, 3):
+        return (
+            f"{ctx.player.name} cannot put infantry on {ctx.game.name_of(card)}: "
+            + _no_plastic(ctx),
+            (*cite.NOT_RESOLVABLE, *NO_PLASTIC),
+        )
+    return None
+
+
 FRONTLINE_DEPLOYMENT = action_card(
     "frontline-deployment",
     _frontline,
-    targets={"target": planet_target(own_planet)},
-    needs=lambda ctx: (
-        _stock(ctx, "infantry", 3, "Frontline Deployment")
-        or (
-            None
-            if st.controlled_planets(ctx.game, ctx.player.name)
-            else nothing(
-                f"{ctx.player.name} controls no planet for Frontline Deployment"
-            )
+    targets={
+        "target": planet_target(
+            lambda c, ctx: own_planet(c, ctx) and _infantry_fit(c, ctx, 3)
         )
-    ),
+    },
+    needs=_frontline_needs,
+    explain=_frontline_explain,
 )
 
 
@@ -233,14 +286,16 @@ def _messiah(ctx: Context) -> bool:
         system = st.system_of(game, planet)
         if system is None:
             continue
-        if not changes.place_units(game, me, "infantry", 1, system, planet):
+        if not changes.place_units(
+            game, me, "infantry", 1, system, planet, borrow=False
+        ):
             game.say(
                 me,
-                f"{me} has no infantry left in reinforcements",
+                f"{me} places no infantry on {game.name_of(planet)}: "
+                + _no_plastic(ctx, borrow=False),
                 event="place_units",
-                rules=cite.REINFORCEMENTS,
+                rules=NO_PLASTIC,
             )
-            break
     return True
 
 
@@ -364,17 +419,25 @@ SIGNAL_JAMMING = action_card(
 
 
 def _unstable_ok(card: Card, ctx: Context) -> bool:
-    return (
-        others_planet(card, ctx)
-        and "hazardous" in ctx.game.definition(card).traits
-        and not card.exhausted
-    )
+    """Any hazardous planet of another player, readied or not: the card says
+    "exhaust it and destroy up to 3 infantry", so an exhausted planet can still
+    lose its infantry (1.9; 2.N10 lets the infantry be zero)."""
+    return others_planet(card, ctx) and "hazardous" in ctx.game.definition(card).traits
 
 
 def _unstable(ctx: Context) -> bool:
     game, planet = ctx.game, ctx.card()
     me = ctx.player.name
-    if not changes.exhaust_planet(game, me, planet):
+    if planet.exhausted:
+        whose = st.pronoun_possessive(st.controller(game, planet) or me)
+        game.say(
+            me,
+            f"{me} cannot exhaust {whose} {game.name_of(planet)}: it is already "
+            "exhausted, and the rest of Unstable Planet still resolves",
+            event="exhaust_planet",
+            rules=(*cite.EXHAUSTED_ALREADY, *cite.AND_EFFECTS),
+        )
+    elif not changes.exhaust_planet(game, me, planet):
         return False
     infantry = st.on_planet(game, planet, "infantry")
     most = min(3, len(infantry))
@@ -401,7 +464,7 @@ def _unstable_explain(ctx: Context, card: Card) -> Reason | None:
         return None
     if "hazardous" not in game.definition(card).traits:
         return f"{game.name_of(card)} is not a hazardous planet", cite.PLAY
-    return already_exhausted(ctx, card) if card.exhausted else None
+    return None
 
 
 UNSTABLE_PLANET = action_card(

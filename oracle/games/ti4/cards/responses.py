@@ -8,7 +8,7 @@ from oracle.engine.cards import Card, CardDef
 from oracle.engine.context import Context
 from oracle.engine.events import Event
 from oracle.engine.game import PLAY
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     Reason,
@@ -214,11 +214,12 @@ def _upgrade(ctx: Context) -> bool:
 
 
 def _upgrade_needs(ctx: Context) -> Reason | None:
-    if st.in_reinforcements(ctx.game, ctx.player.name, "dreadnought"):
+    if reserve.placeable(ctx.game, ctx.player.name, "dreadnought", 1, None):
         return None
     return (
         f"Upgrade cannot be played: {ctx.player.name} has no dreadnought in "
-        "reinforcements",
+        "reinforcements, and none of theirs is in a system free of their command "
+        "tokens",
         cite.NEEDS_SETS["response-stock"],
     )
 

@@ -1,0 +1,193 @@
+"""OpenAPI documentation of the oracle endpoint: description, request and
+response examples, and every error answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+
+from oracle.api.v1.serializers import (
+    OracleErrorSerializer,
+    OracleResultSerializer,
+    OracleScenarioSerializer,
+)
+from rules.api.v1 import examples
+from rules.api.v1.errors import ErrorSerializer
+from rules.api.v1.schema import GAME
+
+SCENARIO = {
+    "phase": "action",
+    "active_player": "Alice",
+    "players": [
+        {"name": "Alice", "hand": ["spy"]},
+        {"name": "Bob", "hand": ["sabotage"]},
+    ],
+    "steps": [
+        {"player": "Alice", "play": "spy", "targets": {"target": "Bob"}},
+        {"player": "Bob", "play": "sabotage"},
+    ],
+    "expect": [{"path": "players.Alice.hand", "count": 0}],
+}
+
+RESULT = {
+    "ok": True,
+    "game": "ti4",
+    "engine_version": "1.0.0",
+    "steps": [
+        {"index": 0, "status": "accepted", "reason": None, "rules": []},
+        {"index": 1, "status": "accepted", "reason": None, "rules": []},
+    ],
+    "log": [
+        {
+            "seq": 1,
+            "player": "Alice",
+            "message": "Alice plays Spy",
+            "event": "action",
+            "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
+            "rules": ["2.6a"],
+        },
+        {
+            "seq": 2,
+            "player": "Bob",
+            "message": "Bob plays Sabotage against Spy",
+            "event": "cancel",
+            "cards": ["52702257-abbe-4ca1-840f-d63edaef910d"],
+            "rules": ["2.6"],
+        },
+        {
+            "seq": 3,
+            "player": "Bob",
+            "message": "Bob cancels Spy",
+            "event": "cancel",
+            "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
+            "rules": ["2.8"],
+        },
+    ],
+    "decisions": [
+        {"at": 0, "player": "Alice", "window": "target:target", "options": ["Bob"]},
+        {"at": 0, "player": "Bob", "window": "cancel:play", "options": ["sabotage"]},
+    ],
+    "state": {
+        "phase": "action",
+        "round": 1,
+        "turn": 1,
+        "active_player": "Alice",
+        "players": {
+            "Alice": {"seat": 0, "hand": [], "hand_limit": 7},
+            "Bob": {"seat": 1, "hand": [], "hand_limit": 7},
+        },
+        "board": {"action_discard": ["sabotage", "spy"]},
+    },
+    "expect": [
+        {"path": "players.Alice.hand", "count": 0, "passed": True, "actual": []}
+    ],
+    "error": None,
+    "permalink": f"{examples.SITE}/ti4/oracle/r/0c5f1e8a9b3d47e2a1c6f0b9d8e7a6b5/",
+}
+
+INVALID = {
+    "error": {
+        "code": "invalid",
+        "message": "The scenario is invalid; see details.",
+        "details": [
+            {"pointer": "/players/1/hand/0", "message": "unknown card 'sabotge'"},
+            {"pointer": "/steps/1/player", "message": "unknown player 'Rob'"},
+        ],
+    }
+}
+
+NOT_IMPLEMENTED = {
+    "error": {
+        "code": "not_implemented",
+        "message": "The Twilight Imperium (Fourth Edition) oracle does not "
+        "implement Direct Hit yet.",
+        "details": [
+            {
+                "pointer": "/steps/0/play",
+                "message": "the TI4 oracle does not implement Direct Hit yet: its "
+                "timing window needs combat, which the pack does not model yet",
+                "card": "direct-hit",
+            }
+        ],
+    }
+}
+
+
+def _error(serializer: Any, description: str, **named: Any) -> OpenApiResponse:
+    return OpenApiResponse(
+        serializer,
+        description=description,
+        examples=[
+            OpenApiExample(name, value=value, response_only=True)
+            for name, value in named.items()
+        ],
+    )
+
+
+DESCRIPTION = """\
+Run a scenario with the game's rules engine and get its answer: every step
+accepted or rejected (with the reason and the rule ids), the log, each decision
+point with the legal options, the final state and the expectations checked.
+
+The body is a scenario (see docs/ORACLE.md); `game` may be left out and must
+otherwise be the game of the URL. A rejected step is an answer, not an error.
+Every run is stored under the hash of its normalised scenario: `permalink` is the
+answer's page, the same for the same scenario whatever its key order.
+
+Limits: JSON only (`415` otherwise); a body of at most 64 KiB (`413`); at most 8
+players and 200 steps (`400`); the engine's step and recursion budget — a runaway
+scenario answers `200` with `ok: false` and the guard's reason in `error`;
+60 runs a minute per client (`429` with `Retry-After`).
+
+A malformed scenario is a `400` whose `details` lists every problem as a JSON
+`pointer` and a `message`; a scenario that plays a card the oracle does not
+implement yet is a `400` with code `not_implemented` naming the cards."""
+
+run = extend_schema(
+    tags=["oracle"],
+    summary="Run a scenario",
+    description=DESCRIPTION,
+    parameters=[GAME],
+    request=OracleScenarioSerializer,
+    responses={
+        200: OracleResultSerializer,
+        400: _error(
+            OracleErrorSerializer,
+            "The scenario is malformed or plays unimplemented cards.",
+            invalid=INVALID,
+            not_implemented=NOT_IMPLEMENTED,
+        ),
+        404: _error(
+            ErrorSerializer,
+            "No oracle for this game.",
+            not_found=examples.error(
+                "not_found", "No oracle answers 'chess' scenarios."
+            ),
+        ),
+        413: _error(
+            ErrorSerializer,
+            "The body is over 64 KiB.",
+            too_large=examples.error("too_large", "The request body is over 64 KiB."),
+        ),
+        415: _error(
+            ErrorSerializer,
+            "The body is not sent as application/json.",
+            unsupported_media_type=examples.error(
+                "unsupported_media_type",
+                'Unsupported media type "text/plain" in request.',
+            ),
+        ),
+        429: _error(
+            ErrorSerializer,
+            "Too many runs from this client; see the `Retry-After` header.",
+            throttled=examples.THROTTLED,
+        ),
+    },
+    examples=[
+        OpenApiExample("Spy, cancelled by Sabotage", value=SCENARIO, request_only=True),
+        OpenApiExample(
+            "The answer (state shortened)", value=RESULT, response_only=True
+        ),
+    ],
+)

@@ -1,0 +1,120 @@
+"""Shapes of the oracle endpoint, for the OpenAPI schema only: the request is
+validated by the engine's scenario parser and the answer is the engine's result,
+so these serializers never touch data."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class OraclePlayerSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="Unique; no / @ # : or . characters.")
+    hand = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Card slugs."
+    )
+    deck = serializers.ListField(child=serializers.CharField(), required=False)
+    discard = serializers.ListField(child=serializers.CharField(), required=False)
+    play = serializers.ListField(child=serializers.JSONField(), required=False)
+    resources = serializers.DictField(child=serializers.IntegerField(), required=False)
+    faction = serializers.CharField(required=False, help_text="Pack-defined (ti4).")
+    technologies = serializers.ListField(
+        child=serializers.JSONField(), required=False, help_text="Pack-defined (ti4)."
+    )
+    trade_goods = serializers.IntegerField(required=False, help_text="ti4.")
+
+
+class OracleScenarioSerializer(serializers.Serializer):
+    game = serializers.CharField(
+        required=False, help_text="Defaults to the game of the URL; must match it."
+    )
+    seed = serializers.IntegerField(required=False, help_text="All randomness.")
+    phase = serializers.CharField(required=False, help_text="The starting phase.")
+    round = serializers.IntegerField(required=False)
+    active_player = serializers.CharField(required=False)
+    players = OraclePlayerSerializer(many=True, help_text="1 to 8 players.")
+    decks = serializers.DictField(
+        child=serializers.ListField(child=serializers.JSONField()),
+        required=False,
+        help_text="Shared zones, top card first.",
+    )
+    board = serializers.DictField(required=False, help_text="Pack-defined board.")
+    steps = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="At most 200: {player, play|use: card, targets}, {player, pass: "
+        "true}, {player, choose: option}, {advance: phase}, {end: period}.",
+    )
+    expect = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Assertions on the final state: {path, count|equals|contains}.",
+    )
+
+
+class OracleStepSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["accepted", "rejected"])
+    reason = serializers.CharField(allow_null=True)
+    rules = serializers.ListField(child=serializers.CharField())
+
+
+class OracleLogEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+    event = serializers.CharField(allow_null=True)
+    cards = serializers.ListField(child=serializers.CharField())
+    rules = serializers.ListField(child=serializers.CharField())
+
+
+class OracleDecisionSerializer(serializers.Serializer):
+    at = serializers.IntegerField(help_text="Index of the step being resolved.")
+    player = serializers.CharField()
+    window = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField())
+
+
+class OracleResultSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(
+        help_text="The run finished and every expectation holds. Rejected steps "
+        "are answers and leave it true."
+    )
+    game = serializers.CharField()
+    engine_version = serializers.CharField()
+    steps = OracleStepSerializer(many=True)
+    log = OracleLogEntrySerializer(many=True)
+    decisions = OracleDecisionSerializer(many=True)
+    state = serializers.DictField(help_text="The final game state.")
+    expect = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each expectation with `passed` and the `actual` value.",
+    )
+    error = serializers.CharField(
+        allow_null=True,
+        help_text="Why a guard (step or recursion budget) stopped the run; null "
+        "when it ran to the end.",
+    )
+    permalink = serializers.URLField(
+        help_text="The answer's page, /<game>/oracle/r/<hash>/: the same scenario "
+        "always gets the same link."
+    )
+
+
+class OracleProblemSerializer(serializers.Serializer):
+    pointer = serializers.CharField(help_text="JSON pointer to the field.")
+    message = serializers.CharField()
+    card = serializers.CharField(
+        required=False, help_text="not_implemented: the card's slug."
+    )
+
+
+class OracleErrorDetailSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["invalid", "not_implemented"])
+    message = serializers.CharField()
+    details = OracleProblemSerializer(many=True)
+
+
+class OracleErrorSerializer(serializers.Serializer):
+    """A scenario the oracle cannot run (documentation only)."""
+
+    error = OracleErrorDetailSerializer()

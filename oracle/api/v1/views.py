@@ -1,0 +1,108 @@
+"""``POST /api/v1/<game>/oracle/run/``: run a scenario, answer the engine's
+result and the permalink of the stored run.
+
+Limits: a JSON body of at most 64 KiB (413), 8 players and 200 steps (400 from
+the scenario parser), the engine's step and recursion budget (200 with
+``ok: false`` and the guard's reason in ``error``), a per-client rate (429 with
+``Retry-After``, scope ``oracle``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseBase
+from rest_framework import exceptions, status
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from oracle.adapters import (
+    MAX_TEXT,
+    NotImplementedCards,
+    has_oracle,
+    prepare,
+    problem_list,
+)
+from oracle.api.v1 import schema
+from oracle.engine import ScenarioError
+from oracle.models import Run
+from rules.api.v1.errors import error_body
+from rules.models import Game
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = f"The request body is over {MAX_TEXT // 1024} KiB."
+    default_code = "too_large"
+
+
+class ScenarioParser(JSONParser):
+    """JSON of at most ``MAX_TEXT`` bytes, refused before it is all read."""
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        request = (parser_context or {}).get("request")
+        length = request.META.get("CONTENT_LENGTH") if request is not None else None
+        if length and length.isdigit() and int(length) > MAX_TEXT:
+            raise PayloadTooLarge()
+        body = stream.read(MAX_TEXT + 1)
+        if len(body) > MAX_TEXT:
+            raise PayloadTooLarge()
+        return super().parse(io.BytesIO(body), media_type, parser_context)
+
+
+def problem_response(code: str, message: str, details: list[Any]) -> Response:
+    """A 400 in the API's error shape whose ``details`` lists the problems."""
+    body = error_body(code, message)
+    body["error"]["details"] = details
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+@schema.run
+class RunView(APIView):
+    parser_classes = [ScenarioParser]
+    throttle_scope = "oracle"
+
+    def post(self, request: Request, game: str) -> HttpResponseBase:
+        if not has_oracle(game):
+            raise _no_oracle(game)
+        try:
+            data = request.data
+        except exceptions.ParseError as error:
+            return problem_response(
+                "invalid", "The body is not JSON.", [_problem("", str(error.detail))]
+            )
+        try:
+            run = Run.objects.answer(prepare(data, game))
+        except NotImplementedCards as error:
+            return problem_response(
+                "not_implemented", error.message, problem_list(error)
+            )
+        except ScenarioError as error:
+            return problem_response(
+                "invalid", "The scenario is invalid; see details.", problem_list(error)
+            )
+        except Game.DoesNotExist:
+            raise _no_oracle(game) from None
+        # The stored JSON goes out as it is, with the permalink added, so that a
+        # stored answer costs no decoding and encoding of the (large) state.
+        permalink = json.dumps(request.build_absolute_uri(run.get_absolute_url()))
+        body = f'{run.result_json[:-1]},"permalink":{permalink}}}'
+        return HttpResponse(body.encode(), content_type="application/json")
+
+
+def _no_oracle(game: str) -> exceptions.NotFound:
+    return exceptions.NotFound(f"No oracle answers {game!r} scenarios.")
+
+
+def _problem(pointer: str, message: str) -> dict[str, str]:
+    return {"pointer": pointer, "message": message}

@@ -1,0 +1,14 @@
+"""Pages of the oracle, keyed by the game slug."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from oracle import views
+
+app_name = "oracle"
+
+urlpatterns = [
+    path("<slug:game>/oracle/", views.editor, name="editor"),
+    path("<slug:game>/oracle/r/<slug:hash>/", views.run_page, name="run"),
+]

@@ -1,0 +1,292 @@
+"""Pages of the oracle: the scenario editor and the stored answers
+(permalinks). Both work without JavaScript: the editor is a plain form POST."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from oracle.adapters import (
+    NotImplementedCards,
+    TextError,
+    cited_ids,
+    dump_text,
+    line_of,
+    load_text,
+    prepare,
+    present,
+    rule_links,
+    unwrap_scenario,
+)
+from oracle.engine import ScenarioError, get_pack
+from oracle.engine.errors import Problem
+from oracle.engine.pack import Pack
+from oracle.forms import Builder, PasteForm, Rows, build, card_rows, rows_for
+from oracle.models import Run
+from rules.api.v1.throttling import AnonScopedRateThrottle
+from rules.models import Game, Ruling
+
+logger = logging.getLogger(__name__)
+
+
+def _oracle_or_404(game: str) -> tuple[Game, Pack]:
+    game_obj = get_object_or_404(Game, slug=game)
+    try:
+        return game_obj, get_pack(game)
+    except KeyError:
+        raise Http404(f"No oracle answers {game!r} scenarios.") from None
+
+
+@dataclass
+class Editor:
+    """Everything the editor page shows."""
+
+    builder: Builder
+    paste: PasteForm
+    paste_open: bool = False
+    notices: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    paste_problems: list[tuple[int | None, str, str]] = field(default_factory=list)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def editor(request: HttpRequest, game: str) -> HttpResponse:
+    """Build a scenario (or paste one) and run it; a run redirects to its page.
+
+    ``?card=<slug>`` opens a scenario for that card, ``?from=<hash>`` a stored
+    run's scenario ("continue from here"), ``?ruling=<slug>`` a ruling's.
+    """
+    game_obj, pack = _oracle_or_404(game)
+    if request.method != "POST":
+        return _page(request, game_obj, pack, _opened(request, game_obj, pack))
+    if "more" in request.POST:
+        return _more_rows(request, game_obj, pack)
+    if (wait := _throttled(request)) is not None:
+        page = Editor(Builder(pack, request.POST), PasteForm(request.POST))
+        page.errors.append(f"Too many runs from here; try again in {wait} s.")
+        response = _page(request, game_obj, pack, page, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    if request.POST.get("mode") == "paste":
+        return _submit_paste(request, game_obj, pack)
+    return _submit_builder(request, game_obj, pack)
+
+
+def _opened(request: HttpRequest, game: Game, pack: Pack) -> Editor:
+    found, notices = _requested_scenario(request, game, pack)
+    if found is None:
+        return Editor(
+            Builder(pack, rows=_default_rows(pack)), PasteForm(), notices=notices
+        )
+    rows: Rows | None = found if isinstance(found, Rows) else None
+    data = build(pack.slug, found).data if rows is not None else found
+    if rows is None:
+        rows = rows_for(found, game.slug)
+    page = Editor(
+        Builder(pack, rows=rows or _default_rows(pack)),
+        PasteForm(initial={"text": dump_text(_canonical(data, game.slug))}),
+        paste_open=rows is None,
+        notices=notices,
+    )
+    if rows is None:
+        page.notices.append(
+            "This scenario uses more than the builder can show: edit it as text."
+        )
+    return page
+
+
+def _canonical(data: Any, game: str) -> Any:
+    """The scenario in the engine's order when it is valid, else as it is."""
+    try:
+        return prepare(data, game).canonical
+    except ScenarioError:
+        return data
+
+
+def _requested_scenario(
+    request: HttpRequest, game: Game, pack: Pack
+) -> tuple[Any, list[str]]:
+    if card := request.GET.get("card"):
+        if not pack.has_card(card):
+            return None, [f"The {pack.name} oracle does not know the card {card!r}."]
+        notices = []
+        if card not in pack.implemented_cards():
+            notices.append(
+                f"The {pack.name} oracle does not implement "
+                f"{pack.card(card).name} yet: running it will say so."
+            )
+        return card_rows(card, pack), notices
+    if wanted := request.GET.get("from"):
+        run = Run.objects.filter(game=game, hash=wanted).first()
+        if run is None:
+            return None, ["No stored run has that link."]
+        return run.scenario, []
+    if slug := request.GET.get("ruling"):
+        ruling = Ruling.objects.filter(game=game, slug=slug).first()
+        if ruling is None or ruling.scenario is None:
+            return None, ["That ruling has no scenario."]
+        return ruling.scenario, [f"The scenario of the ruling “{ruling.question}”."]
+    return None, []
+
+
+def _default_rows(pack: Pack) -> Rows:
+    phase = "action" if "action" in pack.phases else pack.first_phase()
+    return Rows(
+        {"phase": phase, "active_player": "Alice"},
+        [{"name": "Alice"}, {"name": "Bob"}],
+        [],
+    )
+
+
+def _throttled(request: HttpRequest) -> int | None:
+    """The seconds to wait when this client ran too many scenarios (the API's
+    ``oracle`` rate, shared by the pages)."""
+    throttle = AnonScopedRateThrottle()
+    if throttle.allow_request(request, _OracleScope()):
+        return None
+    return int(throttle.wait() or 1)
+
+
+class _OracleScope:
+    throttle_scope = "oracle"
+
+
+def _more_rows(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
+    """Without JavaScript: the same builder with more empty rows."""
+    data = request.POST.copy()
+    for prefix, more in (("players", 1), ("steps", 3)):
+        key = f"{prefix}-TOTAL_FORMS"
+        count = data.get(key, "0")
+        data[key] = str(int(count) + more if count.isdigit() else more)
+    return _page(request, game, pack, Editor(Builder(pack, data), PasteForm()))
+
+
+def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
+    builder = Builder(pack, request.POST)
+    page = Editor(builder, PasteForm())
+    if not builder.is_valid():
+        return _page(request, game, pack, page)
+    data = builder.scenario()
+    page.paste = PasteForm(initial={"text": dump_text(data)})
+    outcome = _run(game, data)
+    if isinstance(outcome, Run):
+        return redirect(outcome.get_absolute_url())
+    _refused(page, outcome)
+    builder.add_problems(outcome.problems)
+    return _page(request, game, pack, page)
+
+
+def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
+    paste = PasteForm(request.POST)
+    page = Editor(Builder(pack, rows=_default_rows(pack)), paste, paste_open=True)
+    if not paste.is_valid():
+        return _page(request, game, pack, page)
+    text = paste.cleaned_data["text"]
+    try:
+        data = load_text(text)
+    except TextError as error:
+        where = f"line {error.line}: " if error.line else ""
+        paste.add_error("text", f"{where}{error.message}")
+        return _page(request, game, pack, page)
+    data, prefix = unwrap_scenario(data)
+    outcome = _run(game, data)
+    if isinstance(outcome, Run):
+        return redirect(outcome.get_absolute_url())
+    _refused(page, outcome)
+    page.paste_problems = [
+        (line_of(text, prefix + p.path), prefix + p.path or "/", p.message)
+        for p in outcome.problems
+    ]
+    return _page(request, game, pack, page)
+
+
+def _refused(page: Editor, error: ScenarioError) -> None:
+    if isinstance(error, NotImplementedCards):
+        page.errors.append(error.message)
+    else:
+        count = len(error.problems)
+        page.errors.append(
+            f"The scenario has {count} problem{'s' * (count != 1)}; see below."
+        )
+
+
+def _run(game: Game, data: object) -> Run | ScenarioError:
+    try:
+        return Run.objects.answer(prepare(data, game.slug))
+    except ScenarioError as error:
+        return error
+    except Exception:  # an engine bug: say so on the page, keep the traceback
+        logger.exception("The oracle failed on a scenario")
+        return ScenarioError(
+            [Problem("", "the engine failed on this scenario; this is a bug")]
+        )
+
+
+def _page(
+    request: HttpRequest, game: Game, pack: Pack, page: Editor, status: int = 200
+) -> HttpResponse:
+    context = {
+        "game": game,
+        "section": "oracle",
+        "pack": pack,
+        "page": page,
+        "builder": page.builder,
+        "cards": _choices(pack, ("action",)),
+        "all_cards": _choices(pack, ()),
+        "technologies": _choices(pack, ("technology",)),
+        "laws": _choices(pack, ("law",)),
+        "api_url": reverse("oracle-api-v1:run", args=[game.slug]),
+    }
+    return render(request, "oracle/editor.html", context, status=status)
+
+
+def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
+    implemented = pack.implemented_cards()
+    return sorted(
+        (
+            definition.slug,
+            definition.name
+            + ("" if definition.slug in implemented else " (not implemented)"),
+        )
+        for definition in pack.cards.values()
+        if not types or definition.type in types
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
+    """A stored answer; run again first when another engine version gave it."""
+    game_obj, pack = _oracle_or_404(game)
+    run = get_object_or_404(Run, game=game_obj, hash=hash)
+    rerun, invalid = None, None
+    try:
+        rerun = run.refresh()
+    except ScenarioError as error:
+        invalid = error
+    scenario = _canonical(run.scenario, game)
+    answer = present(
+        pack, scenario, run.result, rule_links(game_obj, cited_ids(run.result))
+    )
+    context = {
+        "game": game_obj,
+        "section": "oracle",
+        "run": run,
+        "answer": answer,
+        "rerun": rerun,
+        "invalid": invalid,
+        "scenario_text": dump_text(scenario),
+        "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
+        "state_json": _pretty(run.result.get("state", {})),
+    }
+    return render(request, "oracle/run.html", context)
+
+
+def _pretty(value: Any) -> str:
+    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)

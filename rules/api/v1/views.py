@@ -1,0 +1,329 @@
+"""Read endpoints of the API, version 1: games, topics, rules, cards, terms,
+rulings, and the bulk document of a game.
+
+Every view finds its game first and answers a conditional request from the
+game's content version before DRF does any work (see ``rules.conditional``);
+successful reads carry ETag, Last-Modified and ``Cache-Control: public``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils import timezone
+from django.utils.functional import cached_property
+from rest_framework import viewsets
+from rest_framework.exceptions import NotFound
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.api.v1 import schema
+from rules.api.v1.errors import error_response
+from rules.api.v1.filters import RULE_ID_PATTERN, CardQuery, RuleQuery, RulingQuery
+from rules.api.v1.pagination import ContentPagination
+from rules.api.v1.rendered import renderings
+from rules.api.v1.serializers import (
+    BulkSerializer,
+    CardDetailSerializer,
+    CardSerializer,
+    GameSerializer,
+    RuleDetailSerializer,
+    RuleSerializer,
+    RulingDetailSerializer,
+    RulingSerializer,
+    TermSerializer,
+    TopicDetailSerializer,
+    TopicSerializer,
+)
+from rules.conditional import (
+    ContentState,
+    Validators,
+    every_game_state,
+    game_state,
+    validators_for,
+)
+from rules.models import Card, Game, Rule, Ruling, Term, Topic
+
+# Part of every ETag: bump it when a release changes what these endpoints
+# return for unchanged content, so clients do not keep a stale copy.
+REPRESENTATION = "api-v1/1"
+MAX_AGE = 300
+CACHED_HEADERS = ("Content-Disposition",)
+
+
+# What the list serializers read, loaded up front (shared by the bulk view).
+
+
+def rules_with_topics() -> QuerySet[Rule]:
+    return Rule.objects.select_related("topic")
+
+
+def listed_rules(game: Game) -> QuerySet[Rule]:
+    return game.rules.select_related("topic", "parent__topic")
+
+
+def listed_cards(game: Game) -> QuerySet[Card]:
+    return game.cards.prefetch_related(Prefetch("cited_rules", rules_with_topics()))
+
+
+def listed_terms(game: Game) -> QuerySet[Term]:
+    return game.terms.select_related("topic")
+
+
+def listed_rulings(game: Game) -> QuerySet[Ruling]:
+    return game.rulings.prefetch_related(
+        "cards", Prefetch("rules", rules_with_topics())
+    )
+
+
+class ConditionalContentMixin:
+    """Answer If-None-Match / If-Modified-Since before the view runs, stamp
+    validators on successful reads, and serve repeated reads from the cache.
+
+    The validators are known from the game's version alone (``game_state``:
+    content version, load time, latest ruling verification), so a revalidation
+    is one small query; a full response is rendered once per
+    content version and URI (the ETag names exactly that), then served from
+    this process's memory (``rendered.renderings``). Throttling and content
+    negotiation still run on every request that is not a 304.
+    """
+
+    validators: Validators | None = None
+    kwargs: dict[str, Any]
+    request: Request
+
+    def content_states(self, kwargs: dict[str, Any]) -> list[ContentState] | None:
+        """The content this response is made of, or None when it cannot exist
+        (the view then runs and answers 404)."""
+        state = game_state(str(kwargs.get("game", "")))
+        return None if state is None else [state]
+
+    def dispatch(
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        states = self.content_states(kwargs)
+        if states is not None:
+            self.validators = validators_for(
+                request, states, salt=REPRESENTATION, max_age=MAX_AGE
+            )
+            early = self.validators.evaluate(request)
+            if early is not None and early.status_code == 412:
+                return error_response(
+                    412, "precondition_failed", "A precondition of the request failed."
+                )
+            if early is not None:
+                return early
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        if self.validators is None:
+            return response
+        return self.validators.apply(response, request=request)
+
+    def rendered(self, build: Callable[[], Response]) -> HttpResponseBase:
+        """The response ``build`` makes, rendered once per ETag and cached."""
+        if self.validators is None:
+            return build()
+        key = self.validators.etag
+        cached = renderings.get(key)
+        if cached is None:
+            response = build()
+            if response.status_code != 200:
+                return response
+            headers = tuple(
+                (name, response.headers[name])
+                for name in CACHED_HEADERS
+                if name in response.headers
+            )
+            cached = (JSONRenderer().render(response.data), headers)
+            renderings.put(key, cached)
+        body, headers = cached
+        return HttpResponse(
+            body, content_type="application/json", headers=dict(headers)
+        )
+
+    @cached_property
+    def game(self) -> Game | None:
+        return Game.objects.filter(slug=self.kwargs.get("game", "")).first()
+
+    def get_game(self) -> Game:
+        if self.game is None:
+            raise NotFound(f"There is no game {self.kwargs.get('game')!r}.")
+        return self.game
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_serializer_context()  # type: ignore[misc]
+        context["game"] = self.game
+        return context
+
+
+class GameContentViewSet(ConditionalContentMixin, viewsets.ReadOnlyModelViewSet):
+    """List and detail of one kind of a game's content; ``detail_serializer_class``
+    is used for the detail endpoint."""
+
+    pagination_class = ContentPagination
+    lookup_field = "slug"
+    lookup_value_regex = r"[-a-zA-Z0-9_]+"
+    detail_serializer_class: type[Any] | None = None
+
+    def get_serializer_class(self) -> type[Any]:
+        if self.action == "retrieve" and self.detail_serializer_class is not None:
+            return self.detail_serializer_class
+        return super().get_serializer_class()
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        return self.rendered(lambda: super(GameContentViewSet, self).list(request))
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        return self.rendered(lambda: super(GameContentViewSet, self).retrieve(request))
+
+    def get_object(self) -> Any:
+        lookup = {
+            self.lookup_field: self.kwargs[self.lookup_url_kwarg or self.lookup_field]
+        }
+        found = self.get_queryset().filter(**lookup).first()
+        if found is None:
+            noun = self.get_queryset().model._meta.verbose_name
+            raise NotFound(
+                f"{self.get_game().name} has no {noun} {lookup[self.lookup_field]!r}."
+            )
+        return found
+
+
+@schema.games
+class GameViewSet(GameContentViewSet):
+    serializer_class = GameSerializer
+
+    def content_states(self, kwargs: dict[str, Any]) -> list[ContentState] | None:
+        if "slug" in kwargs:
+            return super().content_states({"game": kwargs["slug"]})
+        return list(every_game_state())
+
+    @cached_property
+    def game(self) -> Game | None:
+        slug = self.kwargs.get("slug")
+        return None if slug is None else Game.objects.filter(slug=slug).first()
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return Game.objects.all()
+
+    def get_object(self) -> Game:
+        if self.game is None:
+            raise NotFound(f"There is no game {self.kwargs['slug']!r}.")
+        return self.game
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        context["game"] = None  # a game is not inside a game: its links are global
+        return context
+
+
+@schema.topics
+class TopicViewSet(GameContentViewSet):
+    serializer_class = TopicSerializer
+    detail_serializer_class = TopicDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Topic]:
+        topics = self.get_game().topics.all()
+        if self.action == "retrieve":
+            topics = topics.prefetch_related(
+                Prefetch(
+                    "rules", Rule.objects.select_related("topic", "parent__topic")
+                ),
+                "related",
+                "terms",
+            )
+        return topics
+
+    def get_object(self) -> Topic:
+        topic: Topic = super().get_object()
+        cited = {"cited_rules__topic": topic}
+        topic.cards_citing = list(
+            Card.objects.filter(game=topic.game_id, **cited).distinct()
+        )
+        topic.rulings_citing = list(
+            Ruling.objects.filter(game=topic.game_id, rules__topic=topic).distinct()
+        )
+        return topic
+
+
+@schema.rules
+class RuleViewSet(GameContentViewSet):
+    serializer_class = RuleSerializer
+    detail_serializer_class = RuleDetailSerializer
+    lookup_field = "rule_id"
+    lookup_value_regex = RULE_ID_PATTERN.strip("^$")
+
+    def get_queryset(self) -> QuerySet[Rule]:
+        rules = listed_rules(self.get_game())
+        if self.action == "retrieve":
+            return rules.prefetch_related(
+                Prefetch("children", rules_with_topics()), "cards", "rulings"
+            )
+        return RuleQuery.narrow(self.request, rules)
+
+
+@schema.cards
+class CardViewSet(GameContentViewSet):
+    serializer_class = CardSerializer
+    detail_serializer_class = CardDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Card]:
+        cards = listed_cards(self.get_game())
+        if self.action == "retrieve":
+            return cards.prefetch_related("rulings")
+        return CardQuery.narrow(self.request, cards)
+
+
+@schema.terms
+class TermViewSet(GameContentViewSet):
+    serializer_class = TermSerializer
+
+    def get_queryset(self) -> QuerySet[Term]:
+        return listed_terms(self.get_game())
+
+
+@schema.rulings
+class RulingViewSet(GameContentViewSet):
+    serializer_class = RulingSerializer
+    detail_serializer_class = RulingDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Ruling]:
+        rulings = listed_rulings(self.get_game())
+        if self.action == "retrieve":
+            return rulings
+        return RulingQuery.narrow(self.request, rulings)
+
+
+@schema.bulk
+class BulkView(ConditionalContentMixin, APIView):
+    """The whole content of a game in one JSON document, as a download."""
+
+    throttle_scope = "bulk"
+
+    def get(self, request: Request, game: str) -> HttpResponseBase:
+        return self.rendered(self.document)
+
+    def document(self) -> Response:
+        game_obj = self.get_game()
+        document = {
+            "game": game_obj,
+            "content_version": game_obj.content_version,
+            "generated_at": timezone.now(),
+            "topics": game_obj.topics.all(),
+            "rules": listed_rules(game_obj),
+            "cards": listed_cards(game_obj),
+            "terms": listed_terms(game_obj),
+            "rulings": listed_rulings(game_obj),
+        }
+        data = BulkSerializer(document, context=self.get_serializer_context()).data
+        filename = f"{game_obj.slug}-{game_obj.content_version[:12]}.json"
+        return Response(
+            data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        return {"request": self.request, "game": self.game, "view": self}

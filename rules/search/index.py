@@ -1,0 +1,704 @@
+"""The Whoosh index: the only module of the project that imports Whoosh.
+
+The index lives under ``settings.SEARCH_INDEX_DIR``: each build goes into a fresh
+``build-*`` folder and the one-line ``CURRENT`` file names the live one;
+``build_index`` replaces that file with an atomic rename, so a reader sees the
+old index or the new one, never half of one. Each process keeps the open index
+and reopens it when ``CURRENT`` changes.
+
+Whoosh stores the index, analyses text, parses queries and suggests spellings.
+Ranking is done here, over postings decoded once per open index: Whoosh's own
+matchers decode every posting in Python on every query (about 3 µs each), too
+slow for common words in a 10,000-document index (see docs/SEARCH.md).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import lru_cache
+from heapq import nlargest
+from itertools import chain, islice
+from operator import add
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.utils.safestring import SafeString, mark_safe
+from whoosh import index
+from whoosh import query as wq
+from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.filedb.filestore import RamStorage
+from whoosh.lang.porter import stem
+from whoosh.qparser import (
+    GroupPlugin,
+    OperatorsPlugin,
+    OrGroup,
+    PhrasePlugin,
+    QueryParser,
+)
+from whoosh.spelling import Corrector
+from whoosh.support.levenshtein import distance
+
+from rules.models import Game
+from rules.search.documents import SearchDocument, documents_for, name_key
+from rules.search.query import (
+    KIND_FILTER,
+    KINDS,
+    OPERATORS,
+    Hit,
+    SearchRequest,
+    SearchResults,
+    SearchUnavailable,
+    has_several_words,
+    split_last_word,
+)
+
+# Bump when the schema or the documents change shape: a new value forces a rebuild.
+SCHEMA_VERSION = "3"
+# On top of BM25 (which saturates too fast for a title to stand out), a document
+# earns this times the idf of each query word in its title, scaled by the share
+# of the query's words its title holds and by the share of its title they make:
+# "Lucky Shot" beats "Does Lucky Shot ignore Sustain Damage?" for "lucky shot".
+# A topic, the full account of a subject, then weighs a little more.
+_TITLE_BONUS = 2.0
+_KIND_PRIOR = {"topic": 1.1, "ruling": 0.85}
+_BM25_K1, _BM25_B = 1.2, 0.75
+_RULE_QUERY = re.compile(r"(?:rule\s+)?(\d+)\.(\d+[a-z]?|n\d+)", re.IGNORECASE)
+_CORRECTABLE = re.compile(r"(?<!\S)kind:\S*|[^\W\d_]{3,}", re.IGNORECASE)
+_SNIPPET_CHARS = 220
+_PREFIX_EXPANSIONS = 8
+_TITLES_CHECKED = 20
+_CACHED_POSTINGS = 1_000_000
+_GRACE_SECONDS = 60.0
+_CURRENT = "CURRENT"
+_MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    built: bool
+    documents: int
+    seconds: float
+    directory: Path | None
+
+    def __str__(self) -> str:
+        if not self.built:
+            return "search index: already up to date"
+        return f"search index: {self.documents} documents in {self.seconds:.2f} s"
+
+
+# Building ------------------------------------------------------------------
+
+
+# Question words are noise in a search box; the rest is Whoosh's default list.
+_ANALYZER = StemmingAnalyzer(
+    stoplist=STOP_WORDS | {"do", "does", "how", "what", "which", "who", "my"}
+)
+_WORDS = re.compile(r"[^\W\d_]+")
+_GAP = "\x1f"
+
+
+def _stems(text: str) -> list[str]:
+    return [token.text for token in _ANALYZER(text)]
+
+
+def _schema() -> Schema:
+    # text and name are written as lists of stems (see _fields); the analyzer
+    # declared here is the one that reads queries.
+    return Schema(
+        game=ID,
+        kind=ID(stored=True),
+        key=STORED,
+        alias=KEYWORD(commas=True),
+        rule_id=STORED,
+        url=STORED,
+        title=STORED,
+        body=STORED,
+        context=STORED,
+        text=TEXT(analyzer=_ANALYZER),
+        name=TEXT(analyzer=_ANALYZER, phrase=False),
+        # Unstemmed words: the spelling corrector's vocabulary.
+        words=KEYWORD,
+    )
+
+
+def _fields(doc: SearchDocument) -> dict[str, Any]:
+    """The indexed fields of a document. ``text`` holds the stems of each
+    section (card names twice: they weigh more), with a separator between
+    sections so that a phrase never spans two."""
+    sections = [doc.title, ", ".join(doc.cards), doc.body, doc.context]
+    stems = [_stems(section) for section in sections]
+    title, cards, body, context = stems
+    return {
+        "game": doc.game,
+        "kind": doc.kind,
+        "key": doc.key,
+        "alias": ",".join(f"{doc.game}|{doc.kind}|{a}" for a in doc.aliases),
+        "rule_id": doc.rule_id,
+        "url": doc.url,
+        "title": doc.title,
+        "body": doc.body,
+        "context": doc.context,
+        "text": [*title, _GAP, *cards, _GAP, *cards, _GAP, *body, _GAP, *context],
+        "name": title,
+        "words": list(set(_WORDS.findall(" ".join(sections).lower()))),
+    }
+
+
+def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
+    count = 0
+    writer = ix.writer()
+    for doc in documents:
+        writer.add_document(**_fields(doc))
+        count += 1
+    writer.commit(optimize=True)
+    return count
+
+
+def memory_index(documents: Iterable[SearchDocument]) -> SearchIndex:
+    """An index held in memory, for tests and benchmarks."""
+    ix = RamStorage().create_index(_schema())
+    _write(ix, documents)
+    return SearchIndex(ix)
+
+
+def content_versions() -> dict[str, str]:
+    """What the index must reflect: each game's loaded content version."""
+    versions = dict(Game.objects.values_list("slug", "content_version"))
+    return {"schema": SCHEMA_VERSION, **{f"game:{k}": v for k, v in versions.items()}}
+
+
+def build_index(
+    *,
+    force: bool = False,
+    directory: Path | None = None,
+    documents: Iterable[SearchDocument] | None = None,
+) -> BuildReport:
+    """Build the index of every game into a new folder and swap it in.
+
+    A no-op when the live index was built from the same content versions, unless
+    ``force`` or explicit ``documents`` are given.
+    """
+    root = Path(directory or settings.SEARCH_INDEX_DIR)
+    versions = content_versions()
+    if not force and documents is None and _live_manifest(root) == versions:
+        return BuildReport(False, 0, 0.0, None)
+    started = time.perf_counter()
+    if documents is None:
+        documents = (d for game in Game.objects.all() for d in documents_for(game))
+    root.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix="tmp-", dir=root))
+    try:
+        # Written in memory, then saved: Whoosh's file storage checks the disk
+        # for every posting of a field without lengths, three times slower.
+        storage = RamStorage()
+        count = _write(storage.create_index(_schema()), documents)
+        for name, data in storage.files.items():
+            (building / name).write_bytes(bytes(data))
+        (building / _MANIFEST).write_text(json.dumps(versions), encoding="utf-8")
+        built = root / f"build-{building.name[4:]}"
+        building.rename(built)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    _swap(root, built)
+    return BuildReport(True, count, time.perf_counter() - started, built)
+
+
+def _swap(root: Path, built: Path) -> None:
+    previous = _read_marker(root)
+    staged = root / f"{_CURRENT}.{built.name}"
+    staged.write_text(built.name + "\n", encoding="utf-8")
+    os.replace(staged, root / _CURRENT)
+    if previous and (root / previous).is_dir():
+        os.utime(root / previous)  # when it stopped being live
+    now = time.time()
+    for path in root.iterdir():
+        # A superseded build may still serve a search for a moment; a tmp-
+        # folder an hour old was left by a crashed build.
+        grace = 3600.0 if path.name.startswith("tmp-") else _GRACE_SECONDS
+        stale = path.name.startswith(("build-", "tmp-")) and path != built
+        if stale and now - path.stat().st_mtime > grace:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _read_marker(root: Path) -> str | None:
+    try:
+        return (root / _CURRENT).read_text(encoding="utf-8").strip() or None
+    except FileNotFoundError:
+        return None
+
+
+def _live_manifest(root: Path) -> dict[str, str] | None:
+    try:
+        text = (root / str(_read_marker(root)) / _MANIFEST).read_text("utf-8")
+    except FileNotFoundError:
+        return None
+    return dict(json.loads(text))
+
+
+# Reading -------------------------------------------------------------------
+
+_open_lock = threading.Lock()
+_open: dict[str, tuple[tuple[int, int, int], SearchIndex]] = {}
+
+
+def open_index(directory: Path | None = None) -> SearchIndex:
+    """The live index, opened once per process and reopened after a swap."""
+    root = Path(directory or settings.SEARCH_INDEX_DIR)
+    try:
+        stat = os.stat(root / _CURRENT)
+    except FileNotFoundError:
+        raise SearchUnavailable(
+            "Search is not ready: the index has not been built yet."
+        ) from None
+    version = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    cached = _open.get(str(root))
+    if cached and cached[0] == version:
+        return cached[1]
+    with _open_lock:
+        cached = _open.get(str(root))
+        if cached and cached[0] == version:
+            return cached[1]
+        name = _read_marker(root)
+        try:
+            ix = index.open_dir(str(root / str(name)))
+        except (OSError, index.EmptyIndexError):
+            raise SearchUnavailable(
+                "Search is not ready: the index is missing."
+            ) from None
+        if (_live_manifest(root) or {}).get("schema") != SCHEMA_VERSION:
+            raise SearchUnavailable("Search is not ready: the index must be rebuilt.")
+        opened = SearchIndex(ix)
+        _open[str(root)] = (version, opened)
+        return opened
+
+
+@lru_cache(maxsize=50_000)
+def _stem(word: str) -> str:
+    return str(stem(word.lower()))
+
+
+def _intersect(parts: list[dict[int, float]]) -> dict[int, float]:
+    """Documents in every part, with the sum of their scores (summed by map()
+    and zip(), which run in C: this is the hot loop of a common-word query)."""
+    if not parts:
+        return {}
+    parts.sort(key=len)
+    common = list(set(parts[0]).intersection(*parts[1:]))
+    totals: Iterable[float] = map(parts[0].__getitem__, common)
+    for part in parts[1:]:
+        totals = map(add, totals, map(part.__getitem__, common))
+    return dict(zip(common, totals, strict=True))
+
+
+def _among(docs: frozenset[int], scores: dict[int, float]) -> list[int]:
+    """The documents of ``docs`` that have a score, walking the smaller side."""
+    if len(docs) < len(scores):
+        return [d for d in docs if d in scores]
+    return [d for d in scores if d in docs]
+
+
+def _at_least(parts: list[dict[int, float]], need: int) -> dict[int, float]:
+    """Documents in ``need`` of the parts or more, their summed score scaled by
+    the share of parts they are in."""
+    if need >= len(parts):
+        return _intersect(parts)
+    found = Counter(chain.from_iterable(parts))
+    return {
+        d: sum([part.get(d, 0.0) for part in parts]) * count / len(parts)
+        for d, count in found.items()
+        if count >= need
+    }
+
+
+def _merge(parts: list[dict[int, float]]) -> dict[int, float]:
+    parts.sort(key=len, reverse=True)
+    merged = dict(parts[0]) if parts else {}
+    for part in parts[1:]:
+        for d, s in part.items():
+            merged[d] = merged.get(d, 0.0) + s
+    return merged
+
+
+class SearchIndex:
+    """An open index: a Whoosh reader per thread, decoded postings shared."""
+
+    def __init__(self, ix: index.Index) -> None:
+        self.ix = ix
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._postings: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._cached_size = 0
+        self._spelling: _Speller | None = None
+        self._kind_of: list[str] | None = None
+        plugins = [PhrasePlugin(), GroupPlugin(), OperatorsPlugin()]
+        self._all_words = QueryParser("text", ix.schema, plugins=plugins)
+        self._any_word = QueryParser("text", ix.schema, plugins, group=OrGroup)
+        reader = self.reader()
+        self._everything = frozenset(range(reader.doc_count_all()))
+        lengths = [reader.doc_field_length(d, "text", 1) for d in self._everything]
+        self._title_sizes = [
+            reader.doc_field_length(d, "name", 1) or 1 for d in self._everything
+        ]
+        average = sum(lengths) / max(1, len(lengths))
+        self._norms = [
+            _BM25_K1 * (1 - _BM25_B + _BM25_B * n / average) for n in lengths
+        ]
+
+    def reader(self) -> Any:
+        local = self._local
+        if getattr(local, "searcher", None) is None:
+            local.searcher = self.ix.searcher()
+        return local.searcher.reader()
+
+    def search(self, game: str, request: SearchRequest) -> SearchResults:
+        reader = self.reader()
+        suggestion = self._correct(reader, request)
+        text = KIND_FILTER.sub(" ", suggestion).strip() if suggestion else request.text
+        q, scores, broadened = self._match(text, request.prefix, game)
+        self._rerank(q, scores)
+        direct = self._direct(reader, game, request)
+        if direct is not None:
+            scores[direct] = max(scores.values(), default=0.0) + 1000.0
+        kind_of = self._kinds()
+        counts = Counter(map(kind_of.__getitem__, scores))
+        if request.kinds:
+            scores = {d: s for d, s in scores.items() if kind_of[d] in request.kinds}
+        first = (request.page - 1) * request.limit
+        ranked = nlargest(first + request.limit, scores, key=scores.__getitem__)
+        stems = {t for f, t in q.iter_all_terms() if f == "text"}
+        hits = tuple(
+            self._hit(reader, docnum, scores[docnum], stems, docnum == direct)
+            for docnum in ranked[first:]
+        )
+        return SearchResults(
+            game=game,
+            query=request.query,
+            kinds=request.kinds,
+            page=request.page,
+            limit=request.limit,
+            total=len(scores),
+            counts={kind: counts[kind] for kind in KINDS if counts[kind]},
+            hits=hits,
+            direct=hits[0] if hits and hits[0].direct else None,
+            suggestion=suggestion,
+            broadened=broadened,
+        )
+
+    def _match(self, text: str, prefix: bool, game: str) -> tuple[Any, Any, bool]:
+        """Documents of ``game`` that match. Plain words must all match, but
+        one may be missing from four on; if nothing matches, any word will do
+        (``broadened``). Operators and type-ahead are taken as written."""
+        in_game = self._docs_of("game", game)
+        if prefix or not has_several_words(text) or "(" in text:
+            q = self._query(text, prefix, self._all_words)
+            return q, self._allowed(self._score(q), in_game), False
+        q = self._any_word.parse(text)
+        parts = [self._score(sub) for sub in getattr(q, "subqueries", [q])]
+        need = len(parts) if len(parts) <= 3 else len(parts) - 1
+        scores = self._allowed(_at_least(parts, need), in_game)
+        if scores or need <= 1:
+            return q, scores, False
+        scores = self._allowed(_at_least(parts, 1), in_game)
+        return q, scores, bool(scores)
+
+    def _query(self, text: str, prefix: bool, parser: QueryParser) -> Any:
+        head, last = split_last_word(text) if prefix else (text, "")
+        if not last:
+            return parser.parse(text)
+        start = os.path.commonprefix([last.lower(), _stem(last)])  # noqa: RUF071
+        names = islice(self.reader().expand_prefix("name", start), _PREFIX_EXPANSIONS)
+        expanded = [wq.Term("text", name.decode()) for name in names]
+        word = wq.Or([parser.parse(last), *expanded])
+        return wq.And([parser.parse(head), word]) if head.strip() else word
+
+    def _allowed(self, scores: dict[int, float], allowed: frozenset[int]) -> Any:
+        """A new dict (the caller changes it) of the scores of ``allowed`` docs."""
+        if len(allowed) == len(self._everything):  # a single game: all of them
+            return dict(scores)
+        return {d: scores[d] for d in _among(allowed, scores)}
+
+    def _kinds(self) -> list[str]:
+        """The kind of every document, by document number."""
+        if self._kind_of is None:
+            kind_of = [""] * len(self._everything)
+            for kind in KINDS:
+                for d in self._docs_of("kind", kind):
+                    kind_of[d] = kind
+            self._kind_of = kind_of
+        return self._kind_of
+
+    # Ranking: each query node becomes {docnum: score}. Term results are the
+    # cached dicts themselves: never change them in place.
+
+    def _score(self, q: Any) -> dict[int, float]:
+        if isinstance(q, wq.Term):
+            return self._term(q.text) if q.fieldname == "text" else {}
+        if isinstance(q, wq.Phrase):
+            return self._phrase(q.words)
+        if isinstance(q, wq.AndNot | wq.AndMaybe):
+            wanted, other = self._score(q.a), self._score(q.b)
+            if isinstance(q, wq.AndNot):
+                return {d: s for d, s in wanted.items() if d not in other}
+            return {d: s + other.get(d, 0.0) for d, s in wanted.items()}
+        if isinstance(q, wq.Not):
+            return dict.fromkeys(self._everything.difference(self._score(q.query)), 0.0)
+        if isinstance(q, wq.And | wq.Or):
+            parts = [self._score(sub) for sub in q.subqueries]
+            return _intersect(parts) if isinstance(q, wq.And) else _merge(parts)
+        return {}  # NullQuery: only stop words
+
+    def _term(self, word: str) -> dict[int, float]:
+        """BM25 score of every document containing ``word``; decoded from
+        Whoosh once, then kept (LRU)."""
+        scored = self._cached(("score", word))
+        if scored is None:
+            weights = self._read("text", word, "weight")
+            idf = self._idf(len(weights))
+            norms, k1 = self._norms, _BM25_K1
+            scored = {d: idf * w * (k1 + 1) / (w + norms[d]) for d, w in weights}
+            self._keep(("score", word), scored)
+        return scored
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (len(self._everything) - df + 0.5) / (df + 0.5))
+
+    def _rerank(self, q: Any, scores: dict[int, float]) -> None:
+        """Add the title bonus and the kind prior to ``scores`` (in place)."""
+        sequence = [t for f, t in _positive_terms(q) if f == "text"]
+        words = set(sequence)
+        bonus: dict[int, list[float]] = {}
+        for word in words:
+            idf = self._idf(len(self._term(word)))
+            for d in _among(self._docs_of("name", word), scores):
+                bonus.setdefault(d, []).append(idf)
+        whole = [d for d, idfs in bonus.items() if len(idfs) == len(words) > 1]
+        as_typed = set(self._titles_with(" ".join(sequence), whole, scores))
+        for d, idfs in bonus.items():
+            share = len(idfs) / len(words) * min(1.0, len(idfs) / self._title_sizes[d])
+            share *= 2 if d in as_typed else 1
+            scores[d] += _TITLE_BONUS * sum(idfs) * share
+        for kind, prior in _KIND_PRIOR.items():
+            for d in _among(self._docs_of("kind", kind), scores):
+                scores[d] *= prior
+
+    def _titles_with(
+        self, stems: str, docs: list[int], scores: dict[int, float]
+    ) -> Iterator[int]:
+        """Those of the best ``docs`` whose title has ``stems`` in this order."""
+        reader = self.reader()
+        for d in nlargest(_TITLES_CHECKED, docs, key=scores.__getitem__):
+            title = self._cached(("title", str(d)))
+            if title is None:
+                title = " ".join(_stems(reader.stored_fields(d)["title"]))
+                self._keep(("title", str(d)), title)
+            if stems in title:
+                yield d
+
+    def _phrase(self, words: list[str]) -> dict[int, float]:
+        """Documents where each word follows the one before (stop words aside)."""
+        parts = [self._term(word) for word in words]
+        scores = _intersect(parts)
+        if len(words) < 2:
+            return scores
+        first, *rest = (self._positions(word) for word in words)
+        found = {}
+        for d, score in scores.items():
+            starts: AbstractSet[int] = first[d]
+            for i, later in enumerate(rest, 1):
+                starts = {p for p in starts if p + i in later[d]}
+            if starts:
+                found[d] = score
+        return found
+
+    def _positions(self, word: str) -> dict[int, frozenset[int]]:
+        positions = self._cached(("positions", word))
+        if positions is None:
+            items = self._read("text", word, "positions")
+            positions = {d: frozenset(p) for d, p in items}
+            self._keep(("positions", word), positions)
+        return positions
+
+    def _docs_of(self, field: str, value: str) -> frozenset[int]:
+        docs = self._cached((field, value))
+        if docs is None:
+            docs = frozenset(d for d, _ in self._read(field, value, "frequency"))
+            self._keep((field, value), docs)
+        return docs
+
+    def _read(self, field: str, word: str, astype: str) -> list[tuple[int, Any]]:
+        reader = self.reader()
+        if (field, word) not in reader:
+            return []
+        return list(reader.postings(field, word).items_as(astype))
+
+    def _cached(self, key: tuple[str, str]) -> Any:
+        with self._lock:
+            found = self._postings.get(key)
+            if found is not None:
+                self._postings.move_to_end(key)
+            return found
+
+    def _keep(self, key: tuple[str, str], value: Any) -> None:
+        with self._lock:
+            if key not in self._postings:
+                self._postings[key] = value
+                self._cached_size += len(value) + 1
+            while self._cached_size > _CACHED_POSTINGS and len(self._postings) > 1:
+                _, dropped = self._postings.popitem(last=False)
+                self._cached_size -= len(dropped) + 1
+
+    # Direct hits, spelling and hits.
+
+    def _direct(self, reader: Any, game: str, request: SearchRequest) -> int | None:
+        """The document the literal query names: a rule id or a card name."""
+        raw = request.text.strip('" ')
+        match = _RULE_QUERY.fullmatch(raw)
+        kind, key = ("rule", f"{match[1]}.{match[2]}") if match else ("card", raw)
+        if request.kinds and kind not in request.kinds:
+            return None
+        alias = f"{game}|{kind}|{name_key(key) if kind == 'card' else key.lower()}"
+        if ("alias", alias) not in reader:
+            return None
+        return next(iter(reader.postings("alias", alias).all_ids()))
+
+    def _correct(self, reader: Any, request: SearchRequest) -> str | None:
+        """The query with each unknown word replaced by the nearest known one,
+        or None when every word is known (or nothing near is)."""
+        last = split_last_word(request.text)[1] if request.prefix else ""
+        changed = False
+
+        def replace(match: re.Match[str]) -> str:
+            nonlocal changed
+            word = match[0]
+            if word[:5].lower() == "kind:" or word in OPERATORS or word == last:
+                return word
+            stems = _stems(word)
+            if not stems or all(("text", s) in reader for s in stems):
+                return word  # known, or a stop word
+            maxdist = 1 if len(word) <= 4 else 2
+            better = next(iter(self._speller().suggest(word.lower(), 1, maxdist)), None)
+            changed = changed or better is not None
+            return better or word
+
+        corrected = _CORRECTABLE.sub(replace, request.query)
+        return corrected if changed else None
+
+    def _speller(self) -> _Speller:
+        if self._spelling is None:
+            self._spelling = _Speller(self.reader())  # a race builds it twice
+        return self._spelling
+
+    def _hit(
+        self, reader: Any, docnum: int, score: float, stems: set[str], direct: bool
+    ) -> Hit:
+        fields = reader.stored_fields(docnum)
+        kind, title = fields["kind"], fields["title"]
+        if kind == "rule":
+            title = f"{fields['rule_id']} {fields['context']}"
+        return Hit(
+            kind=kind,
+            key=fields["key"],
+            title=title,
+            url=fields["url"],
+            title_html=_highlight(title, stems, len(title)),
+            snippet=_highlight(fields["body"], stems, _SNIPPET_CHARS),
+            score=round(score, 3),
+            rule_id=fields.get("rule_id", ""),
+            context=fields.get("context", ""),
+            direct=direct,
+        )
+
+
+def _highlight(text: str, stems: set[str], width: int) -> SafeString:
+    """``text`` escaped, cut to about ``width`` characters around the first
+    matched word, with every matched word in ``<mark>``."""
+    pattern = _word_pattern(frozenset(stems))
+    spans = [m.span() for m in pattern.finditer(text) if _stem(m[0]) in stems]
+    start = 0
+    if len(text) > width and spans and spans[0][1] > width - 40:
+        start = text.rfind(" ", 0, max(0, spans[0][0] - 60)) + 1
+    end = len(text) if len(text) - start <= width else text.rfind(" ", 0, start + width)
+    end = max(end, start + 1)
+    out, at = ["… " if start else ""], start
+    for left, right in spans:
+        if left >= start and right <= end:
+            out += [
+                html.escape(text[at:left]),
+                "<mark>",
+                html.escape(text[left:right]),
+                "</mark>",
+            ]
+            at = right
+    out += [html.escape(text[at:end]), " …" if end < len(text) else ""]
+    return mark_safe("".join(out))  # every piece of the text is escaped
+
+
+@lru_cache(maxsize=512)
+def _word_pattern(stems: frozenset[str]) -> re.Pattern[str]:
+    """Whole words that start like one of ``stems`` (less a final i or e, which
+    stemming may have changed from y or added): the few candidates _highlight
+    then stems, instead of stemming every word of the text."""
+    starts = sorted({stem.rstrip("ie") or stem for stem in stems}, key=len)
+    alternatives = "|".join(re.escape(start) for start in reversed(starts))
+    return re.compile(rf"\b(?:{alternatives or '(?!)'})\w*(?:\.\w+)*", re.IGNORECASE)
+
+
+class _Speller(Corrector):
+    """Whoosh's spelling corrector, fed from a table of every indexed word under
+    each of its one-letter deletions (built once per open index): a typo then
+    costs a few dictionary lookups, not a Levenshtein automaton run over the
+    term file (tens of milliseconds). Closest first, then most frequent."""
+
+    def __init__(self, reader: Any) -> None:
+        self.frequency: dict[str, int] = {}
+        self.table: dict[str, list[str]] = {}
+        for term, info in reader.iter_field("words"):
+            word = term.decode() if isinstance(term, bytes) else term
+            self.frequency[word] = info.doc_frequency()
+            for variant in _deletions(word) | {word}:
+                self.table.setdefault(variant, []).append(word)
+
+    def _suggestions(self, text: str, maxdist: int, prefix: int) -> Iterator[Any]:
+        variants = _deletions(text) | {text}
+        if maxdist > 1:
+            variants |= {two for one in _deletions(text) for two in _deletions(one)}
+        near = {word for variant in variants for word in self.table.get(variant, ())}
+        for word in near - {text}:
+            steps = distance(text, word)
+            if steps <= maxdist:
+                frequency = self.frequency[word]
+                yield 0.5 * frequency / (frequency + 1) - steps, word
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _positive_terms(q: Any) -> Iterator[tuple[str, str]]:
+    """The terms a document is rewarded for matching: not those after NOT."""
+    if isinstance(q, wq.Not):
+        return
+    if isinstance(q, wq.AndNot):
+        yield from _positive_terms(q.a)
+    elif isinstance(q, wq.Phrase):
+        yield from ((q.fieldname, word) for word in q.words)
+    elif isinstance(q, wq.Term):
+        yield q.fieldname, q.text
+    else:
+        for sub in q.children():
+            yield from _positive_terms(sub)

@@ -1,0 +1,27 @@
+"""How stored content reads as plain text, and display labels of sources."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from django.utils.html import strip_tags
+from django.utils.text import Truncator
+
+SOURCE_LABELS = {
+    "rules-reference": "Rules reference",
+    "faq": "FAQ",
+    "designer": "Designer ruling",
+    "community": "Community ruling",
+}
+
+
+def plain_text(markup: str, limit: int | None = None) -> str:
+    """Text of stored HTML: tags stripped, entities decoded, spaces collapsed,
+    cut at a word boundary near ``limit`` characters.
+
+    >>> plain_text("<p>Cancel <a href='/x'>Spy</a> &amp; draw</p>")
+    'Cancel Spy & draw'
+    """
+    text = re.sub(r"\s+", " ", html.unescape(strip_tags(markup or ""))).strip()
+    return Truncator(text).chars(limit) if limit else text

@@ -1,0 +1,237 @@
+"""Render each public HTML page once and serve it from the cache.
+
+A page is a pure function of its URL, the loaded content and the deployed code,
+so its cache key (which is also its ETag) hashes exactly those: the absolute
+URI, every game's content version (one small query, see
+:mod:`rules.conditional`) and a release fingerprint. ``load_content`` moves a
+game's version on, so every process on every node stops using the old pages
+at once, without any message between them; old entries expire by themselves.
+Search pages also depend on the search index, so their key adds the identity
+of the live index.
+
+Only anonymous GET/HEAD requests outside ``/api/`` and ``/admin/`` are served
+from the cache, and only responses that can be shared are stored: 200,
+``text/html``, no cookie set, no ``Vary: Cookie`` (pages with a CSRF form vary
+on the cookie and are rendered for each visitor), nothing ``private``.
+
+Every GET and HEAD, cached or not, also runs in one read transaction (repeatable
+read on PostgreSQL), so a request that straddles a content load sees the old
+game or the new one, never half of each, and the version in its key is the
+version of what it rendered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import BaseCache, caches
+from django.db import connection, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+
+from rules.conditional import Validators, every_game_state, validators_for
+
+CACHE_ALIAS = "pages"
+STATUS_HEADER = "X-Page-Cache"
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+EXCLUDED_PREFIXES = ("/api/", "/admin/")
+# Arbitrary query strings could otherwise fill the cache with one-off pages.
+MAX_QUERY_STRING = 512
+MAX_BODY = 1024 * 1024
+SEARCH_PATH = re.compile(r"^/[^/]+/search/$")
+CONDITIONAL_HEADERS = (
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_IF_MODIFIED_SINCE",
+    "HTTP_IF_MATCH",
+    "HTTP_IF_UNMODIFIED_SINCE",
+)
+PRIVATE_DIRECTIVES = frozenset({"private", "no-store", "no-cache"})
+# Response headers recomputed on every answer rather than stored.
+UNSTORED_HEADERS = frozenset({"set-cookie", STATUS_HEADER.lower()})
+FINGERPRINT_DIRS = ("templates", "rulesite", "rules", "oracle")
+FINGERPRINT_SUFFIXES = frozenset({".py", ".html", ".txt", ".css", ".js"})
+
+Frozen = tuple[int, list[tuple[str, str]], bytes]
+
+
+class PageCacheMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.method not in SAFE_METHODS:
+            return self.get_response(request)
+        if is_shareable_request(request):
+            return self.serve(request)
+        with read_snapshot():
+            return self.get_response(request)
+
+    def serve(self, request: HttpRequest) -> HttpResponseBase:
+        store = caches[CACHE_ALIAS]
+        salt = page_salt(request)
+        # A hit costs one single-statement query: no transaction needed.
+        validators = page_validators(request, salt)
+        hit = lookup(request, store, validators)
+        if hit is not None:
+            return _mark(hit, "hit")
+        with read_snapshot():
+            # Key the page by the versions it is rendered from, which a content
+            # load may have moved on since the lookup.
+            validators = page_validators(request, salt)
+            response = self.get_response(request)
+        if not is_shareable_response(response):
+            return response
+        # One ETag per page, whatever validators a view may have set itself.
+        for name in ("ETag", "Last-Modified"):
+            response.headers.pop(name, None)
+        validators.apply(response)
+        store.set(cache_key(validators), freeze(response), settings.PAGE_CACHE_SECONDS)
+        early = validators.evaluate(request)
+        return _mark(early if early is not None else response, "miss")
+
+
+def page_validators(request: HttpRequest, salt: str) -> Validators:
+    return validators_for(
+        request, every_game_state(), salt=salt, max_age=settings.PAGE_MAX_AGE
+    )
+
+
+def cache_key(validators: Validators) -> str:
+    return "page:" + validators.etag.removeprefix('W/"').removesuffix('"')
+
+
+def lookup(
+    request: HttpRequest, store: BaseCache, validators: Validators
+) -> HttpResponseBase | None:
+    """The answer from the cache: 304 (or 412) when the request's validators
+    settle it and the page is cached, else the cached page, else None."""
+    key = cache_key(validators)
+    conditional = any(name in request.META for name in CONDITIONAL_HEADERS)
+    if conditional and store.has_key(key):
+        early = validators.evaluate(request)
+        if early is not None:
+            return early
+    frozen: Frozen | None = store.get(key)
+    return None if frozen is None else thaw(frozen)
+
+
+@contextmanager
+def read_snapshot() -> Iterator[None]:
+    """One transaction around a request's reads; on PostgreSQL at repeatable
+    read, since read committed gives each query its own snapshot. Inside an
+    outer transaction (tests, ATOMIC_REQUESTS) it is a savepoint and the outer
+    transaction's isolation applies."""
+    if os.environ.get("NO_SNAPSHOT"):
+        yield
+        return
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def is_shareable_request(request: HttpRequest) -> bool:
+    """An anonymous read of a public page. A visitor with a session or pending
+    messages might be logged in or see a notice: their pages are their own."""
+    if not settings.PAGE_CACHE or request.path.startswith(EXCLUDED_PREFIXES):
+        return False
+    if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY_STRING:
+        return False
+    cookies = request.COOKIES
+    return (
+        settings.SESSION_COOKIE_NAME not in cookies
+        and getattr(settings, "MESSAGES_COOKIE_NAME", "messages") not in cookies
+        and "HTTP_AUTHORIZATION" not in request.META
+    )
+
+
+def is_shareable_response(response: HttpResponseBase) -> bool:
+    if response.status_code != 200 or response.streaming:
+        return False
+    if not response.headers.get("Content-Type", "").startswith("text/html"):
+        return False
+    if response.cookies or "Set-Cookie" in response.headers:
+        return False
+    vary = {
+        part.strip().lower() for part in response.headers.get("Vary", "").split(",")
+    }
+    if vary & {"cookie", "*", "authorization"}:
+        return False
+    directives = {
+        part.strip().split("=", 1)[0].lower()
+        for part in response.headers.get("Cache-Control", "").split(",")
+    }
+    if directives & PRIVATE_DIRECTIVES:
+        return False
+    return isinstance(response, HttpResponse) and len(response.content) <= MAX_BODY
+
+
+def freeze(response: HttpResponseBase) -> Frozen:
+    assert isinstance(response, HttpResponse)
+    headers = [
+        (name, value)
+        for name, value in response.items()
+        if name.lower() not in UNSTORED_HEADERS
+    ]
+    return (response.status_code, headers, response.content)
+
+
+def thaw(frozen: Frozen) -> HttpResponse:
+    status, headers, content = frozen
+    response = HttpResponse(content, status=status)
+    for name, value in headers:
+        response.headers[name] = value
+    return response
+
+
+def page_salt(request: HttpRequest) -> str:
+    salt = f"page:{release()}"
+    if SEARCH_PATH.match(request.path):
+        salt += f":index:{search_index_marker()}"
+    return salt
+
+
+def search_index_marker() -> str:
+    """Identifies the live search index: the index swaps in a new build by
+    replacing its ``CURRENT`` file, which gives that file a new inode."""
+    try:
+        stat = os.stat(Path(settings.SEARCH_INDEX_DIR) / "CURRENT")
+    except OSError:
+        return "none"
+    return f"{stat.st_ino}:{stat.st_mtime_ns}"
+
+
+@cache
+def release() -> str:
+    """What the deployed code renders pages with: ``RULESITE_RELEASE`` when the
+    deploy sets it (say, the commit), else a hash of the templates, the code and
+    the static files manifest, so a deploy never serves pages of the last one.
+    The hash reads file contents, not times, so every node agrees on it."""
+    if settings.PAGE_CACHE_RELEASE:
+        return str(settings.PAGE_CACHE_RELEASE)
+    base = Path(settings.BASE_DIR)
+    files = [
+        path
+        for folder in FINGERPRINT_DIRS
+        for path in (base / folder).rglob("*")
+        if path.suffix in FINGERPRINT_SUFFIXES and path.is_file()
+    ]
+    files.append(Path(settings.STATIC_ROOT) / "staticfiles.json")
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(files):
+        digest.update(str(path).removeprefix(str(base)).encode())
+        digest.update(path.read_bytes() if path.is_file() else b"-")
+    return digest.hexdigest()
+
+
+def _mark(response: HttpResponseBase, status: str) -> HttpResponseBase:
+    response.headers[STATUS_HEADER] = status
+    return response

@@ -1,0 +1,90 @@
+"""The oracle in Chromium: build a scenario with the form, run it, follow a rule
+link; paste YAML with a mistake and see it beside the field."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import SCREENSHOTS, Site
+
+pytestmark = pytest.mark.browser
+
+
+def test_builds_a_scenario_runs_it_and_follows_a_rule_link(
+    page: Any, site: Site, scenario: Any
+) -> None:
+    page.goto(f"{site.url}/ti4/oracle/")
+    page.fill("#id_players-0-hand", "spy")
+    page.fill("#id_players-1-hand", "sabotage")
+    page.get_by_role("button", name="Add a step").click()
+    assert page.locator("#id_steps-2-card").count() == 1
+    page.fill("#id_steps-0-player", "Alice")
+    page.fill("#id_steps-0-card", "spy")
+    page.fill("#id_steps-0-targets", "Bob")
+    page.fill("#id_steps-1-player", "Bob")
+    page.fill("#id_steps-1-card", "sabotage")
+    page.get_by_role("button", name="Run the scenario").first.click()
+
+    page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
+    verdict = page.locator("h1#answer-title").inner_text()
+    assert verdict.startswith("Accepted:")
+    assert page.locator("ol.oracle-steps > li").count() == 2
+    page.locator("details.oracle-window").first.locator("summary").click()
+    assert page.locator("details.oracle-window").first.get_attribute("open") is not None
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "oracle-answer.png"), full_page=True)
+
+    link = page.locator("ol.oracle-log a.xref-rule").first
+    rule_id = link.get_attribute("data-xref").removeprefix("rule:")
+    link.click()
+
+    page.wait_for_url(re.compile(rf"/ti4/rules/[-a-z]+/#{re.escape(rule_id)}$"))
+    assert page.locator(f"[id='{rule_id}']").is_visible()
+    assert site.console_errors == []
+
+
+def test_a_builder_mistake_is_shown_beside_its_field(
+    page: Any, site: Site, scenario: Any
+) -> None:
+    page.goto(f"{site.url}/ti4/oracle/?card=spy")
+    page.fill("#id_players-1-hand", "sabotage, sabotoge")
+    page.get_by_role("button", name="Run the scenario").first.click()
+
+    page.wait_for_load_state()
+    group = page.locator("div", has=page.locator("#id_players-1-hand")).last
+    assert "unknown card 'sabotoge'" in group.locator(".errorlist").inner_text()
+    assert page.locator("#id_players-1-hand").get_attribute("aria-invalid") == "true"
+    assert site.console_errors == []
+
+
+def test_pasted_yaml_with_a_mistake_shows_it_beside_the_box(
+    page: Any, site: Site, scenario: Any
+) -> None:
+    page.goto(f"{site.url}/ti4/oracle/")
+    page.locator("#oracle-paste > summary").click()
+    page.fill(
+        "#id_text",
+        "phase: action\n"
+        "players:\n"
+        "  - {name: Alice, hand: [spy]}\n"
+        "  - {name: Bob, hand: [sabotage, sabotoge]}\n"
+        "steps:\n"
+        "  - {player: Alice, play: spy, targets: {target: Bob}}\n",
+    )
+    page.locator("#oracle-paste").get_by_role("button", name="Run the scenario").click()
+
+    problems = page.locator("#paste-problems")
+    problems.wait_for()
+    text = problems.inner_text()
+    assert "line 4" in text
+    assert "/players/1/hand/1" in text and "unknown card 'sabotoge'" in text
+    box = page.locator("#id_text").bounding_box()
+    beside = problems.bounding_box()
+    assert box is not None and beside is not None
+    assert beside["x"] >= box["x"] + box["width"] - 1 or beside["y"] >= box["y"]
+    assert page.locator("#id_text").input_value().startswith("phase: action")
+    page.screenshot(path=str(SCREENSHOTS / "oracle-paste-error.png"), full_page=True)
+    assert site.console_errors == []

@@ -1,0 +1,92 @@
+"""The search box in a real browser (Debian's Chromium through Playwright):
+suggestions while typing, keyboard choice, the "/" shortcut, no script errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def live(live_server: Any, real_index: Path, settings: Any) -> str:
+    require_chromium()
+    call_command("load_content", "ti4", "--force", "--no-index", verbosity=0)
+    settings.SEARCH_INDEX_DIR = real_index
+    return str(live_server.url)
+
+
+@pytest.fixture
+def page(live: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        page = browser.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(message.text) if message.type == "error" else None
+            ),
+        )
+        page.goto(f"{live}/ti4/search/")
+        yield page
+        browser.close()
+    assert errors == []
+
+
+def test_typing_shows_suggestions_and_enter_opens_one(page: Any) -> None:
+    box = page.locator("#search-q")
+    box.click()
+    box.type("sabo", delay=30)
+
+    option = page.locator("[role=listbox] [role=option]").first
+    option.wait_for()
+    assert box.get_attribute("aria-expanded") == "true"
+    assert option.inner_text().startswith("Sabotage")
+
+    box.press("ArrowDown")
+    assert box.get_attribute("aria-activedescendant") == option.get_attribute("id")
+    assert option.get_attribute("aria-selected") == "true"
+    box.press("Enter")
+    page.wait_for_url("**/ti4/cards/sabotage/")
+
+
+def test_escape_closes_the_suggestions(page: Any) -> None:
+    box = page.locator("#search-q")
+    box.type("lucky", delay=30)
+    page.locator("[role=listbox] [role=option]").first.wait_for()
+
+    box.press("Escape")
+
+    assert box.get_attribute("aria-expanded") == "false"
+    assert page.locator("[role=listbox]").is_hidden()
+
+
+def test_slash_focuses_the_search_box(page: Any) -> None:
+    page.locator("h1").click()
+
+    page.keyboard.press("/")
+
+    assert page.evaluate("document.activeElement.id") == "search-q"
+
+
+def test_the_form_still_submits_to_the_results_page(page: Any) -> None:
+    box = page.locator("#search-q")
+    box.fill("hand limit")
+    box.press("Enter")
+
+    page.wait_for_url("**/ti4/search/?q=hand+limit")
+    assert page.locator("#group-term").is_visible()
