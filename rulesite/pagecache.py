@@ -127,9 +127,6 @@ def read_snapshot() -> Iterator[None]:
     read, since read committed gives each query its own snapshot. Inside an
     outer transaction (tests, ATOMIC_REQUESTS) it is a savepoint and the outer
     transaction's isolation applies."""
-    if os.environ.get("NO_SNAPSHOT"):
-        yield
-        return
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if outermost and connection.vendor == "postgresql":

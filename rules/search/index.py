@@ -67,7 +67,7 @@ from rules.search.query import (
 )
 
 # Bump when the schema or the documents change shape: a new value forces a rebuild.
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 # On top of BM25 (which saturates too fast for a title to stand out), a document
 # earns this times the idf of each query word in its title, scaled by the share
 # of the query's words its title holds and by the share of its title they make:
@@ -85,6 +85,7 @@ _CACHED_POSTINGS = 1_000_000
 _GRACE_SECONDS = 60.0
 _CURRENT = "CURRENT"
 _MANIFEST = "manifest.json"
+_VOCABULARY = "vocabulary.json"
 
 
 @dataclass(frozen=True)
@@ -130,8 +131,6 @@ def _schema() -> Schema:
         context=STORED,
         text=TEXT(analyzer=_ANALYZER),
         name=TEXT(analyzer=_ANALYZER, phrase=False),
-        # Unstemmed words: the spelling corrector's vocabulary.
-        words=KEYWORD,
     )
 
 
@@ -154,17 +153,25 @@ def _fields(doc: SearchDocument) -> dict[str, Any]:
         "context": doc.context,
         "text": [*title, _GAP, *cards, _GAP, *cards, _GAP, *body, _GAP, *context],
         "name": title,
-        "words": list(set(_WORDS.findall(" ".join(sections).lower()))),
     }
 
 
 def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
+    """Index ``documents``; beside the index, save the spelling vocabulary: each
+    word as written (unstemmed) and the number of documents that use it. (As an
+    index field it would cost half the build time.)"""
     count = 0
+    vocabulary: Counter[str] = Counter()
     writer = ix.writer()
     for doc in documents:
         writer.add_document(**_fields(doc))
+        text = f"{doc.title} {' '.join(doc.cards)} {doc.body} {doc.context}"
+        vocabulary.update(set(_WORDS.findall(text.lower())))
         count += 1
     writer.commit(optimize=True)
+    saved = ix.storage.create_file(_VOCABULARY)
+    saved.write(json.dumps(vocabulary, separators=(",", ":")).encode())
+    saved.close()
     return count
 
 
@@ -600,7 +607,9 @@ class SearchIndex:
 
     def _speller(self) -> _Speller:
         if self._spelling is None:
-            self._spelling = _Speller(self.reader())  # a race builds it twice
+            saved = self.ix.storage.open_file(_VOCABULARY)  # a race reads it twice
+            self._spelling = _Speller(json.loads(bytes(saved.read())))
+            saved.close()
         return self._spelling
 
     def _hit(
@@ -664,12 +673,10 @@ class _Speller(Corrector):
     costs a few dictionary lookups, not a Levenshtein automaton run over the
     term file (tens of milliseconds). Closest first, then most frequent."""
 
-    def __init__(self, reader: Any) -> None:
-        self.frequency: dict[str, int] = {}
+    def __init__(self, frequency: dict[str, int]) -> None:
+        self.frequency = frequency
         self.table: dict[str, list[str]] = {}
-        for term, info in reader.iter_field("words"):
-            word = term.decode() if isinstance(term, bytes) else term
-            self.frequency[word] = info.doc_frequency()
+        for word in frequency:
             for variant in _deletions(word) | {word}:
                 self.table.setdefault(variant, []).append(word)
 
