@@ -75,12 +75,16 @@ def _run(options: argparse.Namespace) -> None:
     game = Game.objects.get(slug="ti4")
     python, cpus, load = platform.python_version(), os.cpu_count(), os.getloadavg()
     print(f"# Search benchmark: Python {python}, {cpus} CPUs, load {load[0]:.1f}")
-    rebuilds = [build_index(force=True).seconds for _ in range(3)]
+    rebuilds, cpu = [], []
+    for _ in range(3):
+        started = time.process_time()
+        rebuilds.append(build_index(force=True).seconds)
+        cpu.append(time.process_time() - started)
     real = list(documents_for(game))
     print(
         f"full rebuild of the real content ({len(real)} documents): "
-        f"best {min(rebuilds):.2f} s, median {statistics.median(rebuilds):.2f} s "
-        f"(target ≤ {TARGET_REBUILD_S:.0f} s)"
+        f"best {min(rebuilds):.2f} s, median {statistics.median(rebuilds):.2f} s, "
+        f"CPU {min(cpu):.2f} s (target ≤ {TARGET_REBUILD_S:.0f} s)"
     )
     corpus = real + generate(real, max(0, options.documents - len(real)), options.seed)
     started = time.perf_counter()

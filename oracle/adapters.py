@@ -64,6 +64,15 @@ class _Loader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+# Dates stay strings: a scenario holds JSON values only.
+_Loader.yaml_implicit_resolvers = {
+    first: [
+        (tag, regexp) for tag, regexp in resolvers if not tag.endswith(":timestamp")
+    ]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 def load_text(text: str) -> object:
     """Read a scenario written in YAML or JSON (JSON is YAML)."""
     if len(text.encode()) > MAX_TEXT:
@@ -74,13 +83,21 @@ def load_text(text: str) -> object:
         except json.JSONDecodeError as error:
             raise TextError(f"not valid JSON: {error.msg}", error.lineno) from None
     try:
-        return yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None
         raise TextError(str(error.problem or error.context), line) from None
     except yaml.YAMLError as error:
         raise TextError(str(error)) from None
+    try:
+        json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError):
+        raise TextError(
+            "only JSON values (text, numbers, true/false, null, lists and "
+            "mappings with text keys) can be used"
+        ) from None
+    return data
 
 
 def line_of(text: str, pointer: str) -> int | None:
@@ -121,9 +138,9 @@ def split_pointer(pointer: str) -> list[str]:
 def unwrap_scenario(data: object) -> tuple[object, str]:
     """A ruling or golden-scenario file holds its scenario under ``scenario``:
     return the scenario and the JSON-pointer prefix of its place in the file."""
-    if isinstance(data, dict) and isinstance(data.get("scenario"), dict):
-        if "players" not in data:
-            return data["scenario"], "/scenario"
+    wrapped = isinstance(data, dict) and isinstance(data.get("scenario"), dict)
+    if wrapped and "players" not in data:
+        return data["scenario"], "/scenario"
     return data, ""
 
 

@@ -69,7 +69,12 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
     if "more" in request.POST:
         return _more_rows(request, game_obj, pack)
     if (wait := _throttled(request)) is not None:
-        page = Editor(Builder(pack, request.POST), PasteForm(request.POST))
+        pasted = request.POST.get("mode") == "paste"
+        page = Editor(
+            Builder(pack, None if pasted else request.POST, _default_rows(pack)),
+            PasteForm(request.POST) if pasted else PasteForm(),
+            paste_open=pasted,
+        )
         page.errors.append(f"Too many runs from here; try again in {wait} s.")
         response = _page(request, game_obj, pack, page, status=429)
         response["Retry-After"] = str(wait)

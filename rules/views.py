@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import groupby
+from urllib.parse import urlencode
 
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
@@ -224,7 +225,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         ),
         # Rulings that link here are listed with the rulings, not again here.
         "mentions": replace(mentions, rulings=[]),
-        "oracle_url": _oracle_url(game_obj, card),
+        "oracle_url": _oracle_url(game_obj, card=card.slug),
     }
     return render(request, "rules/card.html", context)
 
@@ -236,16 +237,14 @@ def _merge_rulings(first: Iterable[Ruling], second: list[Ruling]) -> list[Ruling
     return sorted(found.values(), key=lambda ruling: (ruling.date, ruling.slug))[::-1]
 
 
-def _oracle_url(game: Game, card: Card) -> str | None:
-    """The oracle editor preloaded with ``card``, once the oracle has pages."""
+def _oracle_url(game: Game, **query: str) -> str | None:
+    """The oracle editor with ``query`` (``card=…``, ``ruling=…``), when the
+    oracle app is installed; ``rules`` works without it."""
     try:
         url = reverse("oracle:editor", kwargs={"game": game.slug})
     except NoReverseMatch:
-        try:
-            url = reverse("oracle:editor", args=[game.slug])
-        except NoReverseMatch:
-            return None
-    return f"{url}?card={card.slug}"
+        return None
+    return f"{url}?{urlencode(query)}" if query else url
 
 
 def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
@@ -272,6 +271,9 @@ def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "game": ruling.game,
         "section": "rulings",
         "ruling": ruling,
+        "oracle_url": (
+            _oracle_url(ruling.game, ruling=ruling.slug) if ruling.scenario else None
+        ),
         "cards": ruling.cards.select_related("game"),
         "rules": ruling.rules.select_related("topic__game"),
         "mentions": find_backlinks(

@@ -90,6 +90,13 @@ DATABASES = {
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers and one writer work at once (a reload while serving), and
+    # synchronous=NORMAL skips an fsync per commit, which is safe in WAL mode.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {

@@ -389,7 +389,7 @@ class SearchIndex:
         ranked = nlargest(first + request.limit, scores, key=scores.__getitem__)
         stems = {t for f, t in q.iter_all_terms() if f == "text"}
         hits = tuple(
-            self._hit(reader, docnum, scores[docnum], stems, docnum == direct)
+            self._hit(docnum, scores[docnum], stems, docnum == direct)
             for docnum in ranked[first:]
         )
         return SearchResults(
@@ -507,11 +507,10 @@ class SearchIndex:
         self, stems: str, docs: list[int], scores: dict[int, float]
     ) -> Iterator[int]:
         """Those of the best ``docs`` whose title has ``stems`` in this order."""
-        reader = self.reader()
         for d in nlargest(_TITLES_CHECKED, docs, key=scores.__getitem__):
             title = self._cached(("title", str(d)))
             if title is None:
-                title = " ".join(_stems(reader.stored_fields(d)["title"]))
+                title = " ".join(_stems(self._stored(d)["title"]))
                 self._keep(("title", str(d)), title)
             if stems in title:
                 yield d
@@ -539,6 +538,14 @@ class SearchIndex:
             positions = {d: frozenset(p) for d, p in items}
             self._keep(("positions", word), positions)
         return positions
+
+    def _stored(self, docnum: int) -> dict[str, Any]:
+        """A document's stored fields (unpickled by Whoosh once, then kept)."""
+        fields = self._cached(("stored", str(docnum)))
+        if fields is None:
+            fields = self.reader().stored_fields(docnum)
+            self._keep(("stored", str(docnum)), fields)
+        return dict(fields)
 
     def _docs_of(self, field: str, value: str) -> frozenset[int]:
         docs = self._cached((field, value))
@@ -612,10 +619,8 @@ class SearchIndex:
             saved.close()
         return self._spelling
 
-    def _hit(
-        self, reader: Any, docnum: int, score: float, stems: set[str], direct: bool
-    ) -> Hit:
-        fields = reader.stored_fields(docnum)
+    def _hit(self, docnum: int, score: float, stems: set[str], direct: bool) -> Hit:
+        fields = self._stored(docnum)
         kind, title = fields["kind"], fields["title"]
         if kind == "rule":
             title = f"{fields['rule_id']} {fields['context']}"

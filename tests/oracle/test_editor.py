@@ -373,6 +373,6 @@ def test_a_pasted_ruling_file_runs_its_scenario(
 
     response = client.post(URL, {"mode": "paste", "text": text})
 
-    [(line, pointer, message)] = response.context["page"].paste_problems
+    [(line, pointer, _)] = response.context["page"].paste_problems
     assert pointer == "/scenario/players/1/hand/1"
     assert line is not None and "spyy" in text.splitlines()[line - 1]

@@ -110,7 +110,15 @@ def test_readers_never_see_a_half_loaded_game(
     fixtures = tmp_path / "fixtures"
     # A snapshot of the content: authors may be editing fixtures/ meanwhile.
     shutil.copytree(ROOT / "fixtures" / "ti4", fixtures / "ti4")
-    extra = {"RULESITE_FIXTURES_DIR": str(fixtures), "PAGE_CACHE": "1"}
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    # Whoosh builds in <TMPDIR>/MAIN.tmp: a build elsewhere on the machine at
+    # the same moment would share (and delete) that folder.
+    extra = {
+        "RULESITE_FIXTURES_DIR": str(fixtures),
+        "PAGE_CACHE": "1",
+        "TMPDIR": str(scratch),
+    }
     if database_url:
         extra["DATABASE_URL"] = database_url
     env = production_env(tmp_path / "var", **extra)

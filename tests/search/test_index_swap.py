@@ -167,3 +167,17 @@ def test_command_indexes_the_real_content(
     )  # fmt: skip
     assert out.getvalue().startswith(f"search index: {expected} documents in")
     assert search(ti4, "sabotage").hits[0].key == "sabotage"
+
+
+def test_an_index_from_an_older_version_is_unavailable_until_rebuilt(
+    index_dir: Path,
+) -> None:
+    build_index(documents=DEMO)
+    manifest = index_dir / (index_dir / "CURRENT").read_text().strip() / "manifest.json"
+    manifest.write_text('{"schema": "0"}')
+    (index_dir / "CURRENT").write_text((index_dir / "CURRENT").read_text())
+
+    with pytest.raises(SearchUnavailable):
+        open_index()
+    assert build_index().built  # the command would rebuild it
+    assert open_index() is not None

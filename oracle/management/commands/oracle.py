@@ -1,10 +1,11 @@
 """``manage.py oracle run FILE.yaml [--json]``: answer a scenario file.
 
 Prints the answer readably (verdict, steps, log, decision points,
-expectations) or, with ``--json``, the result JSON. A file whose scenario sits
-under a ``scenario`` key (a ruling, a golden scenario) is read as that scenario. Exit status 0 when the
-scenario ran (rejected steps are answers), 2 when the file cannot be read or
-the scenario is malformed; each problem is printed as ``path: message``.
+expectations) or, with ``--json``, the result JSON. A file that holds its
+scenario under a ``scenario`` key (a ruling, a golden scenario) is read as that
+scenario. Exit status 0 when the scenario ran (rejected steps are answers), 2
+when the file cannot be read or the scenario is malformed; each problem is
+printed as ``path: message``.
 """
 
 from __future__ import annotations
