@@ -41,5 +41,9 @@ class SecurityHeadersMiddleware:
         )
         response.headers.setdefault("Content-Security-Policy", policy)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-site")
+        # The read API is public and CORS-open; the pages are not embeddable.
+        resource_policy = (
+            "cross-origin" if request.path.startswith("/api/") else "same-site"
+        )
+        response.headers.setdefault("Cross-Origin-Resource-Policy", resource_policy)
         return response

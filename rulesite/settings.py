@@ -93,9 +93,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers and one writer work at once (a reload while serving), and
     # synchronous=NORMAL skips an fsync per commit, which is safe in WAL mode.
+    # Transactions stay DEFERRED so read-only ones never take the write lock.
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "transaction_mode": "IMMEDIATE",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -187,8 +187,7 @@ def recompute(game: Game) -> None:
 
 
 def _has_sources(game: Game) -> bool:
-    sources = game.pack.effect_slugs()
-    return bool(sources) and any(c.slug in sources for c in game.cards.values())
+    return bool(game.cards_with(game.pack.effect_slugs()))
 
 
 def _compute(game: Game) -> View:
@@ -212,8 +211,7 @@ ActiveEffect = tuple[
 
 
 def _active(game: Game) -> Iterator[ActiveEffect]:
-    sources = game.pack.effect_slugs()
-    for card in [c for c in game.cards.values() if c.slug in sources]:
+    for card in game.cards_with(game.pack.effect_slugs()):
         effects = game.definition(card).effects
         for spec in effects:
             if card.zone in spec.active_in:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy as _copy
+import functools
 import hashlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -43,14 +44,26 @@ class Budget:
 def stable_id(seed: int, n: int) -> str:
     """Return a uuid-shaped id derived from ``seed`` and a sequence number.
 
+    The blake2b hash of ``"<seed>/<n>"`` with the version-4 and RFC 4122 variant
+    bits set, as ``uuid.UUID(version=4)`` sets them.
+
     >>> stable_id(7, 1) == stable_id(7, 1)
     True
     """
-    raw = bytearray(hashlib.blake2b(f"{seed}/{n}".encode(), digest_size=16).digest())
-    raw[6] = (raw[6] & 0x0F) | 0x40  # version 4, as uuid.UUID(version=4) sets
-    raw[8] = (raw[8] & 0x3F) | 0x80  # RFC 4122 variant
-    h = raw.hex()
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    digest = _seeded(seed).copy()
+    digest.update(str(n).encode())
+    h = digest.hexdigest()
+    # Byte 6 becomes 0x4?, byte 8 becomes 0b10??????: hex digits 12 and 16.
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:]}"
+
+
+_VARIANT = {d: "89ab"[int(d, 16) & 3] for d in "0123456789abcdef"}
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _seeded(seed: int) -> hashlib.blake2b:
+    """The hash state after ``"<seed>/"``, copied for each id of the seed."""
+    return hashlib.blake2b(f"{seed}/".encode(), digest_size=16)
 
 
 @dataclass
@@ -107,6 +120,7 @@ class Game:
         self.at = 0
         self.work = 0
         self._serial = 0
+        self._with_slugs: dict[frozenset[str], tuple[int, list[Card]]] = {}
 
     def _new_player(self, name: str, seat: int) -> Player:
         zones: dict[str, list[str]] = {
@@ -157,6 +171,22 @@ class Game:
         if player is not None or zone in self.shared:
             return [self.cards[i] for i in self.zone(zone, player)]
         return [self.cards[i] for p in self.players for i in p.zones.get(zone, ())]
+
+    def cards_with(self, slugs: frozenset[str]) -> list[Card]:
+        """Return the cards whose slug is in ``slugs``, in creation order.
+
+        Cards are never removed and a card's slug never changes, so the answer
+        only changes when a card is created: it is cached until then. The list
+        is shared: do not change it.
+        """
+        if not slugs:
+            return []
+        cached = self._with_slugs.get(slugs)
+        if cached is not None and cached[0] == len(self.cards):
+            return cached[1]
+        found = [card for card in self.cards.values() if card.slug in slugs]
+        self._with_slugs[slugs] = (len(self.cards), found)
+        return found
 
     def all_cards(self) -> Iterator[Card]:
         """Yield every card instance in a stable order."""

@@ -97,6 +97,7 @@ class Pack:
         self.citations = {k: tuple(v) for k, v in (citations or {}).items()}
         self.extra_rule_ids = frozenset(extra_rule_ids)
         self._index: _Indexes | None = None
+        self._types: dict[str, frozenset[str]] | None = None
 
     # -- data ------------------------------------------------------------------
 
@@ -104,6 +105,7 @@ class Pack:
         """Register (or replace) a card definition by its slug."""
         self.cards[definition.slug] = definition
         self._index = None
+        self._types = None
 
     def card(self, slug: str) -> CardDef:
         """Return the definition for ``slug`` (KeyError if unknown)."""
@@ -152,6 +154,16 @@ class Pack:
     def effect_slugs(self) -> frozenset[str]:
         """Return the slugs of cards that declare persistent effects."""
         return self._indexes()[2]
+
+    def slugs_of_type(self, card_type: str) -> frozenset[str]:
+        """Return the slugs of the cards of type ``card_type`` (for
+        ``Game.cards_with``)."""
+        if self._types is None:
+            types: dict[str, set[str]] = {}
+            for slug, definition in self.cards.items():
+                types.setdefault(definition.type, set()).add(slug)
+            self._types = {t: frozenset(slugs) for t, slugs in types.items()}
+        return self._types.get(card_type, frozenset())
 
     def _indexes(self) -> _Indexes:
         if self._index is None:

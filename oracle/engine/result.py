@@ -88,9 +88,11 @@ def _player(game: Game, player: Player) -> dict[str, object]:
 
 def _card(game: Game, card: Card) -> dict[str, object]:
     definition = game.definition(card)
-    stats = {k: game.stat(card, k) for k in definition.stats}
-    for k in game.view.card_stats.get(card.id, {}):
-        stats[k] = game.stat(card, k)
+    extra = game.view.card_stats.get(card.id)
+    stats = dict(definition.stats)
+    if extra:
+        for k, v in extra.items():
+            stats[k] = stats.get(k, 0) + v
     return {
         "slug": card.slug,
         "name": definition.name,

@@ -53,14 +53,10 @@ def _key(offer: Offer) -> tuple[str, int]:
 def _card_abilities(
     game: Game, kind: AbilityKind, event_name: str
 ) -> Iterator[tuple[Card | None, int, Ability]]:
-    slugs = game.pack.slugs_for(kind, event_name)
-    if slugs:
-        for card in list(game.cards.values()):
-            if card.slug not in slugs:
-                continue
-            for index, ability in enumerate(game.definition(card).abilities):
-                if ability.kind is kind and event_name in ability.when:
-                    yield card, index, ability
+    for card in game.cards_with(game.pack.slugs_for(kind, event_name)):
+        for index, ability in enumerate(game.definition(card).abilities):
+            if ability.kind is kind and event_name in ability.when:
+                yield card, index, ability
     for index, ability in enumerate(game.pack.rule_abilities):
         if ability.kind is kind and event_name in ability.when:
             yield None, index, ability

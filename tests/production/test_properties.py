@@ -6,6 +6,7 @@ answer random JSON with a result or a ScenarioError / 4xx, never a crash."""
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 import yaml
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from django.urls import NoReverseMatch
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from oracle.engine import Scenario, ScenarioError
@@ -33,7 +35,8 @@ FILES = [
     "rulings/cancel-a-cancel.yaml",
 ]
 BOUNDED = settings(
-    max_examples=40,
+    max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "40")),
+    derandomize="PROPERTY_EXAMPLES" not in os.environ,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -142,25 +145,39 @@ def test_the_loader_fails_only_with_content_errors_and_changes_nothing(
         except ContentErrors as errors:
             assert errors.errors, "ContentErrors without a single error"
             assert snapshot() == before
+        except NoReverseMatch:
+            # The known crash on a missing or bad slug, pinned by
+            # test_a_missing_or_bad_slug_is_a_content_error below.
+            assert snapshot() == before
+            reject()
 
 
 @pytest.mark.django_db
 @pytest.mark.xfail(
-    reason="rules/content/loader.py validate_directory: without a valid game slug, "
-    "link_targets() raises NoReverseMatch instead of reporting ContentErrors",
+    reason="rules/content/loader.py link_targets(): a game, card or ruling "
+    "without a valid slug raises NoReverseMatch instead of ContentErrors",
     strict=False,
 )
 @pytest.mark.parametrize(
-    "game_yaml", ["name: No slug\n", "slug: ''\n", "slug: Not A Slug\n"]
+    ("relative", "text"),
+    [
+        ("game.yaml", "name: No slug\n"),
+        ("game.yaml", "slug: Not A Slug\n"),
+        ("cards/extra.yaml", "name: Extra\ntype: action\n"),
+        ("cards/extra.yaml", "slug: Not A Slug\nname: Extra\n"),
+        ("rulings/extra.yaml", "question: Who?\n"),
+    ],
 )
-def test_a_game_file_without_a_valid_slug_is_a_content_error(
-    tmp_path: Path, game_yaml: str
+def test_a_missing_or_bad_slug_is_a_content_error(
+    tmp_path: Path, relative: str, text: str
 ) -> None:
     directory = write_game(tmp_path)
-    (directory / "game.yaml").write_text(game_yaml, encoding="utf-8")
+    (directory / relative).write_text(text, encoding="utf-8")
+    before = snapshot()
 
     with pytest.raises(ContentErrors):
         load_game(directory)
+    assert snapshot() == before
 
 
 @pytest.mark.django_db
@@ -232,7 +249,7 @@ def test_the_scenario_parser_answers_a_scenario_or_a_scenario_error(
 
 
 @pytest.mark.django_db
-@settings(BOUNDED, max_examples=25)
+@settings(BOUNDED, max_examples=min(BOUNDED.max_examples, 25))
 @given(data=ANY_JSON)
 def test_the_oracle_api_never_fails_on_random_json(ti4: Game, data: Any) -> None:
     response = Client().post(

@@ -253,9 +253,11 @@ def _player_stock(game: Game, name: str, scenario: Scenario, index: int) -> None
     zones = scenario.players[index].zones
     player = game.player(name)
     if "reinforcements" not in zones:
+        on_board: dict[str, int] = {}
+        for card in st.units(game, owner=name):
+            on_board[card.slug] = on_board.get(card.slug, 0) + 1
         for unit, supply in data.UNIT_SUPPLY.items():
-            on_board = sum(1 for c in st.units(game, owner=name) if c.slug == unit)
-            for _ in range(max(0, supply - on_board)):
+            for _ in range(max(0, supply - on_board.get(unit, 0))):
                 game.new_card(unit, name, st.REINFORCEMENTS)
     if "tech_deck" not in zones:
         faction = st.seat(game, name).faction

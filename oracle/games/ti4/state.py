@@ -164,7 +164,7 @@ def system_named(game: Game, name: str) -> Card | None:
 
 def planet_cards(game: Game) -> list[Card]:
     """Return every planet card, controlled or not, in creation order."""
-    return [c for c in game.cards.values() if kind(game, c) == PLANET]
+    return list(game.cards_with(game.pack.slugs_of_type(PLANET)))
 
 
 def planet_named(game: Game, slug: str) -> Card | None:
@@ -228,8 +228,8 @@ def units(
 ) -> list[Card]:
     """Return units on the board, optionally in one system or of one player."""
     out = []
-    for card in game.cards.values():
-        if card.zone != PLAY or kind(game, card) != UNIT:
+    for card in game.cards_with(game.pack.slugs_of_type(UNIT)):
+        if card.zone != PLAY:
             continue
         if owner is not None and card.owner != owner:
             continue
