@@ -102,6 +102,9 @@ class Game:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.players = [self._new_player(name, i) for i, name in enumerate(players)]
+        self._by_name: dict[str, Player] = {}
+        for player in self.players:  # the first of equal names, as a scan finds
+            self._by_name.setdefault(player.name, player)
         self.shared: dict[str, list[str]] = {z: [] for z in pack.shared_zones}
         self.cards: dict[str, Card] = {}
         first = players[0] if players else ""
@@ -132,14 +135,11 @@ class Game:
 
     def player(self, name: str) -> Player:
         """Return the player called ``name`` (KeyError if absent)."""
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
+        return self._by_name[name]
 
     def has_player(self, name: str) -> bool:
         """Return whether a player called ``name`` sits at the table."""
-        return any(p.name == name for p in self.players)
+        return name in self._by_name
 
     def seat_order(self, start: str | None = None) -> list[Player]:
         """Return players in seat order starting from ``start`` (default: active)."""
