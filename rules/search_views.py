@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 from rules.models import Game
 from rules.search import (
@@ -26,6 +27,7 @@ from rules.search import (
 )
 
 
+@require_safe
 def search_page(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     query = request.GET.get("q", "")

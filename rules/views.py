@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_safe
 
 from rules.api.v1.errors import not_found as api_not_found
 from rules.backlinks import find_backlinks
@@ -23,6 +24,7 @@ from rules.models import RULE_ID, Card, Game, Rule, Ruling, Topic
 RECENT_RULINGS = 5
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     games = Game.objects.annotate(
         topic_count=_count(Topic), card_count=_count(Card), ruling_count=_count(Ruling)
@@ -41,6 +43,7 @@ def _count(model: type[Topic | Card | Ruling]) -> Coalesce:
     return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
 
 
+@require_safe
 def game_home(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     context = {
@@ -54,6 +57,7 @@ def game_home(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "rules/game.html", context)
 
 
+@require_safe
 def topic_index(request: HttpRequest, game: str) -> HttpResponse:
     """The topics by number and A to Z; ``?rule=2.4a`` jumps to that rule."""
     game_obj = get_object_or_404(Game, slug=game)
@@ -81,7 +85,7 @@ def _jump_target(game: Game, wanted: str) -> str | None:
     """The URL a jump-box entry leads to: a rule id (any case, with or without
     a leading "rule" or "§") or a bare topic number; None when nothing matches."""
     text = re.sub(r"^(?:rule\s*|§\s*)", "", wanted, flags=re.IGNORECASE).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 4:
         topic = game.topics.filter(number=int(text)).first()
         return topic.get_absolute_url() if topic else None
     match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
@@ -108,6 +112,7 @@ def _rule_tree(rules: list[Rule]) -> list[RuleNode]:
     return list(nodes.values())
 
 
+@require_safe
 def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     topic = get_object_or_404(
         Topic.objects.select_related("game"), game__slug=game, slug=slug
@@ -184,6 +189,7 @@ def _rulings_on(topic: Topic, mentioning: list[Ruling]) -> list[Ruling]:
     return _merge_rulings(citing, mentioning)
 
 
+@require_safe
 def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse:
     rule = get_object_or_404(
         Rule.objects.select_related("topic__game"), game__slug=game, rule_id=rule_id
@@ -191,6 +197,7 @@ def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse
     return redirect(rule.get_absolute_url(), permanent=True)
 
 
+@require_safe
 def card_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = CardFilter(request.GET or None, game=game_obj)
@@ -206,6 +213,7 @@ def card_index(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "rules/card_index.html", context)
 
 
+@require_safe
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = get_object_or_404(
         Card.objects.select_related("game"), game__slug=game, slug=slug
@@ -247,6 +255,7 @@ def _oracle_url(game: Game, **query: str) -> str | None:
     return f"{url}?{urlencode(query)}" if query else url
 
 
+@require_safe
 def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = RulingFilter(request.GET or None, game=game_obj)
@@ -263,6 +272,7 @@ def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "rules/ruling_index.html", context)
 
 
+@require_safe
 def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     ruling = get_object_or_404(
         Ruling.objects.select_related("game"), game__slug=game, slug=slug
@@ -283,6 +293,7 @@ def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     return render(request, "rules/ruling.html", context)
 
 
+@require_safe
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     terms = list(game_obj.terms.select_related("topic__game"))

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.content.errors import ErrorLog
+from rules.content.fields import SLUG
 from rules.content.implementation import implemented_cards
 from rules.content.links import LinkTargets, Target, normalise_term
 from rules.content.markup import Renderer
@@ -52,6 +53,9 @@ def validate_directory(directory: Path) -> GameContent:
             content.game.lines.get("slug", 1),
             f"slug {content.game.slug!r} must match the folder name {directory.name!r}",
         )
+    if not SLUG.match(content.game.slug):
+        # Every URL of the game hangs on its slug: nothing more can be checked.
+        log.raise_if_any()
     check_unique(content, log)
     check_references(content, log)
     check_links(content, link_targets(content), log)
@@ -91,6 +95,8 @@ def link_targets(content: GameContent) -> LinkTargets:
     game = content.game.slug
     targets = LinkTargets()
     for topic in content.topics:
+        if not SLUG.match(topic.slug):
+            continue  # already reported; it has no URL
         url = reverse("rules:topic", args=[game, topic.slug])
         targets.add(
             Target(
@@ -108,6 +114,8 @@ def link_targets(content: GameContent) -> LinkTargets:
                 )
             )
     for card in content.cards:
+        if not SLUG.match(card.slug):
+            continue  # already reported; it has no URL
         url = reverse("rules:card", args=[game, card.slug])
         targets.add(Target("card", card.slug, url, card.name, card.name))
     glossary = reverse("rules:glossary", args=[game])
@@ -119,6 +127,8 @@ def link_targets(content: GameContent) -> LinkTargets:
             normalise_term(term.term),
         )
     for ruling in content.rulings:
+        if not SLUG.match(ruling.slug):
+            continue  # already reported; it has no URL
         url = reverse("rules:ruling", args=[game, ruling.slug])
         targets.add(
             Target("ruling", ruling.slug, url, ruling.question, ruling.question)

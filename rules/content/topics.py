@@ -25,7 +25,11 @@ FRONT_MATTER_KEYS = ({"number", "title", "slug"}, {"related", "updated"})
 
 def parse_topic(path: Path, name: str, log: ErrorLog) -> TopicSpec | None:
     """Parse one topic file; problems go to ``log`` and make it return None."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        log.add(name, 1, f"file is not UTF-8 text (byte {exc.start})")
+        return None
     errors_before = len(log.errors)
     if not lines or lines[0].strip() != "---":
         log.add(name, 1, "a topic file must start with '---' and YAML front matter")

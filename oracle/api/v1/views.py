@@ -57,7 +57,10 @@ class ScenarioParser(JSONParser):
         body = stream.read(MAX_TEXT + 1)
         if len(body) > MAX_TEXT:
             raise PayloadTooLarge()
-        return super().parse(io.BytesIO(body), media_type, parser_context)
+        try:
+            return super().parse(io.BytesIO(body), media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("The JSON is nested too deeply.") from None
 
 
 def problem_response(code: str, message: str, details: list[Any]) -> Response:

@@ -64,8 +64,9 @@ class ContentPagination(PageNumberPagination):
 
 
 def _bounded(name: str, raw: str, maximum: int | None) -> int:
-    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-        raise ValidationError({name: ["Must be a whole number of at least 1."]})
+    # Length first: int() of thousands of digits is slow, then refused by Python.
+    if len(raw) > 9 or not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise ValidationError({name: ["Must be a whole number from 1 to 999999999."]})
     value = int(raw)
     if maximum is not None and value > maximum:
         raise ValidationError({name: [f"Must be at most {maximum}."]})
