@@ -29,9 +29,7 @@ $(VENV)/.installed-dev: $(VENV)/.installed
 	touch $@
 
 content: $(VENV)/.installed
-	$(MANAGE) migrate --noinput --verbosity 0
-	$(MANAGE) load_content
-	$(MANAGE) build_search_index
+	$(MANAGE) prepare_site
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
@@ -66,28 +67,42 @@ def validate_directory(directory: Path) -> GameContent:
 def load_game(directory: Path, *, force: bool = False) -> LoadReport:
     """Validate ``directory`` and replace its game's content in one transaction.
 
-    Loading unchanged content again is a no-op unless ``force`` is set.
+    Loading unchanged content again is a no-op unless ``force`` is set; that case
+    is answered from the fingerprint alone, without parsing anything.
     """
     from rules.models import Game
 
+    # The folder name is the game's slug (validate_directory insists on it).
+    implemented = implemented_cards(directory.name)
+    version = fingerprint(directory, json.dumps(implemented, sort_keys=True))
+    existing = Game.objects.filter(slug=directory.name).first()
+    if existing is not None and existing.content_version == version and not force:
+        return _report_from_database(existing)
     content = validate_directory(directory)
-    slug = content.game.slug
-    implemented = implemented_cards(slug)
-    content.version = fingerprint(directory, json.dumps(implemented, sort_keys=True))
-    existing = Game.objects.filter(slug=slug).first()
-    changed = force or existing is None or existing.content_version != content.version
-    if changed:
-        rendered = Renderer(link_targets(content))
-        with transaction.atomic():
-            write_content(content, rendered, implemented, now=timezone.now())
+    content.version = version
+    rendered = Renderer(link_targets(content))
+    with transaction.atomic():
+        write_content(content, rendered, implemented, now=timezone.now())
     return LoadReport(
-        game=slug,
-        changed=changed,
+        game=content.game.slug,
+        changed=True,
         topics=len(content.topics),
         rules=sum(len(topic.rules) for topic in content.topics),
         cards=len(content.cards),
         terms=len(content.terms),
         rulings=len(content.rulings),
+    )
+
+
+def _report_from_database(game: Any) -> LoadReport:
+    return LoadReport(
+        game=game.slug,
+        changed=False,
+        topics=game.topics.count(),
+        rules=game.rules.count(),
+        cards=game.cards.count(),
+        terms=game.terms.count(),
+        rulings=game.rulings.count(),
     )
 
 
