@@ -3,9 +3,11 @@
     .venv/bin/python bench/engine.py [--repeat N]
 
 Prints scenarios per second and p50/p95 run times for: every scenario the
-engine conformance suite runs (tests/engine), a typical 10-step scenario, and a
-200-step stress scenario. Timings cover ``run_scenario`` (parse, set-up, run,
-result) and exclude the first, warm-up run of each scenario. ``--clock cpu``
+engine conformance suite runs (tests/engine), a typical 10-step scenario, a
+200-step stress scenario, and the TI4 scenario of bench/oracle_api.py with a new
+seed each run. Timings cover ``run_scenario`` (parse, set-up, run, result) and
+exclude the first, warm-up run of each scenario; the TI4 line also covers the
+result's compact sorted JSON, as the oracle API stores it. ``--clock cpu``
 measures process CPU time instead of wall time (steadier on a busy machine).
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import itertools
+import json
 import statistics
 import sys
 import time
@@ -22,6 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import oracle.games
+from bench.oracle_api import SCENARIO as TI4_SCENARIO
 from oracle.engine import run_scenario
 from tests.engine import helpers
 
@@ -122,6 +128,24 @@ def timings(data: dict[str, Any], repeat: int) -> list[float]:
     return out
 
 
+def ti4_timings(repeat: int) -> list[float]:
+    """Seconds per run of the TI4 scenario, a new seed each time, with its JSON."""
+    seeds = itertools.count()
+
+    def once() -> None:
+        result = run_scenario({"game": "ti4", **TI4_SCENARIO, "seed": next(seeds)})
+        answer = {**result.to_dict(), "error": result.error}
+        json.dumps(answer, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    once()
+    out = []
+    for _ in range(repeat):
+        start = CLOCK()
+        once()
+        out.append(CLOCK() - start)
+    return out
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile of values, in milliseconds."""
     ordered = sorted(values)
@@ -164,6 +188,8 @@ def main() -> None:
     )
     report("typical 10-step scenario", timings(typical(), args.repeat * 10))
     report("stress 200-step scenario", timings(stress(), args.repeat))
+    oracle.games.discover()
+    report("ti4 API scenario, new seed, JSON", ti4_timings(args.repeat * 10))
 
 
 if __name__ == "__main__":

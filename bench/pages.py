@@ -9,8 +9,10 @@ SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, SECURE_SSL_REDIRECT=0, whitenoise), and
 measures with ``wrk`` (installed with apt when missing and running as root;
 otherwise a small Python client) at 32 connections: a topic page, a card
 page, the card list, a search page and a 304 revalidation, beside the framework
-floor (a minimal Django view through the same middleware, bench/pages_urls.py)
-and nginx serving the same topic page saved as a static file. Targets are
+floor (a minimal Django view, bench/pages_urls.py: once through the site's own
+stack, once in a second gunicorn without the page cache middleware, which is
+the floor the ratios use) and nginx serving the same topic page saved as a
+static file. Targets are
 measured in interleaved rounds so that drift from other load on the machine
 falls on all of them alike. Also prints the RSS of every gunicorn worker.
 
@@ -35,9 +37,10 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -46,8 +49,9 @@ HOST = "127.0.0.1"
 FLOOR = "/api/bench/minimal/"
 TOPIC = "/ti4/rules/action-cards/"
 
-# Counts each response status, so that a run can tell exactly what it got.
-WRK_SCRIPT = """
+# The part of every wrk script that counts each response status (and prints
+# the counts as one "STATUS 200=n ..." line), so a run can tell what it got.
+LUA_COUNTING = """
 local next_tid = 0
 local threads = {}
 counts = {}
@@ -56,20 +60,6 @@ function setup(thread)
   next_tid = next_tid + 1
   thread:set("tid", next_tid)
   table.insert(threads, thread)
-end
-function init(args)
-  bust = args[1] == "bust"
-  extra = {}
-  for i = 2, #args, 2 do extra[args[i]] = args[i + 1] end
-end
-function request()
-  local path = wrk.path
-  if bust then
-    serial = serial + 1
-    local sep = string.find(path, "?", 1, true) and "&" or "?"
-    path = path .. sep .. "bust=" .. tid .. "-" .. serial
-  end
-  return wrk.format(nil, path, extra)
 end
 function response(status, headers, body)
   counts[status] = (counts[status] or 0) + 1
@@ -86,6 +76,27 @@ function done(summary, latency, requests)
   io.write("\\n")
 end
 """
+# One target: its headers from the arguments, a new query string on every
+# request when the first argument is "bust".
+WRK_SCRIPT = (
+    LUA_COUNTING
+    + """
+function init(args)
+  bust = args[1] == "bust"
+  extra = {}
+  for i = 2, #args, 2 do extra[args[i]] = args[i + 1] end
+end
+function request()
+  local path = wrk.path
+  if bust then
+    serial = serial + 1
+    local sep = string.find(path, "?", 1, true) and "&" or "?"
+    path = path .. sep .. "bust=" .. tid .. "-" .. serial
+  end
+  return wrk.format(nil, path, extra)
+end
+"""
+)
 
 
 @dataclass(frozen=True)
@@ -130,21 +141,25 @@ def have(command: str, package: str) -> bool:
     if os.geteuid() == 0 and shutil.which("apt-get"):
         print(f"installing {package} with apt-get", file=sys.stderr)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        quiet = {"env": env, "stdout": subprocess.DEVNULL, "check": False}
-        subprocess.run(["apt-get", "update", "-qq"], **quiet)  # type: ignore[call-overload]
-        subprocess.run(
-            ["apt-get", "install", "-y", "-qq", "--no-install-recommends", package],
-            **quiet,  # type: ignore[call-overload]
-        )
+        install = ["install", "-y", "-qq", "--no-install-recommends", package]
+        for args in (["update", "-qq"], install):
+            subprocess.run(
+                ["apt-get", *args], env=env, stdout=subprocess.DEVNULL, check=False
+            )
     return shutil.which(command) is not None
 
 
 def production_env(var_dir: Path, **extra: str) -> dict[str, str]:
+    # Whoosh builds in <TMPDIR>/MAIN.tmp: keep this site's builds to itself.
+    (var_dir / "tmp").mkdir(parents=True, exist_ok=True)
+    # SQLite and in-memory caches of its own, whatever this shell points at.
+    outside = {"DATABASE_URL", "CACHE_URL", "PAGE_CACHE_URL"}
     return {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name not in outside},
         "DJANGO_SETTINGS_MODULE": "bench.pages_settings",
         "PYTHONPATH": str(ROOT),
         "RULESITE_VAR_DIR": str(var_dir),
+        "TMPDIR": str(var_dir / "tmp"),
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": HOST,
@@ -198,15 +213,25 @@ def wait_until_up(port: int, path: str, process: subprocess.Popen[bytes]) -> Non
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
-    command = [str(GUNICORN), "-c", str(ROOT / "rulesite" / "gunicorn.conf.py")]
-    process = subprocess.Popen(command, cwd=ROOT, env={**env, "BIND": f"{HOST}:{port}"})
+def running(
+    command: list[str], port: int, probe: str, **popen: Any
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, once it answers ``probe`` on ``port``; stopped after."""
+    process = subprocess.Popen(command, **popen)
     try:
-        wait_until_up(port, FLOOR, process)
+        wait_until_up(port, probe, process)
         yield process
     finally:
         process.terminate()
         process.wait(timeout=60)
+
+
+def gunicorn(
+    env: dict[str, str], port: int
+) -> AbstractContextManager[subprocess.Popen[bytes]]:
+    command = [str(GUNICORN), "-c", str(ROOT / "rulesite" / "gunicorn.conf.py")]
+    env = {**env, "BIND": f"{HOST}:{port}"}
+    return running(command, port, FLOOR, cwd=ROOT, env=env)
 
 
 def worker_pids(master: int) -> list[int]:
@@ -256,13 +281,11 @@ def nginx(root: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
             """
         )
     )
-    process = subprocess.Popen(["nginx", "-p", str(prefix), "-c", str(config)])
     try:
-        wait_until_up(port, TOPIC, process)
-        yield process
+        command = ["nginx", "-p", str(prefix), "-c", str(config)]
+        with running(command, port, TOPIC) as process:
+            yield process
     finally:
-        process.terminate()
-        process.wait(timeout=30)
         shutil.rmtree(prefix, ignore_errors=True)
 
 
@@ -370,7 +393,8 @@ def plan(port: int) -> list[Target]:
     _, headers, _ = fetch(port, TOPIC)
     etag = headers["ETag"]
     return [
-        Target("framework floor (minimal view)", FLOOR),
+        Target("floor: minimal view, plain Django", FLOOR, server="bare"),
+        Target("floor: minimal view, site stack", FLOOR),
         Target("nginx: topic page as a file", TOPIC, server="nginx"),
         Target("topic page", TOPIC),
         Target("card page", "/ti4/cards/sabotage/"),
@@ -452,8 +476,9 @@ def run(args: argparse.Namespace) -> bool:
     static_root = None
     try:
         prepare_site(env)
-        ports = {"django": free_port(), "nginx": free_port()}
-        with gunicorn(env, ports["django"]) as server:
+        ports = {"django": free_port(), "nginx": free_port(), "bare": free_port()}
+        bare = {**env, "BENCH_BARE": "1", "WEB_CONCURRENCY": str(args.workers or 5)}
+        with gunicorn(env, ports["django"]) as server, gunicorn(bare, ports["bare"]):
             static_root = save_static_copy(ports["django"], TOPIC)
             with nginx(static_root, ports["nginx"]):
                 load = os.getloadavg()

@@ -10,6 +10,7 @@ together, and no access log unless asked for (the proxy keeps one).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 wsgi_app = "rulesite.wsgi:application"
@@ -18,8 +19,8 @@ bind = [os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")]
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1) + 1)))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
-max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "200"))
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "2000"))
 preload_app = os.environ.get("GUNICORN_PRELOAD", "1") not in {"0", "false", "no"}
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
@@ -33,6 +34,26 @@ errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # Request line, status, bytes and time in microseconds, when the log is on.
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(D)sus'
+
+
+def when_ready(server: Any) -> None:
+    """With the application preloaded, do the rest of Django's lazy start-up
+    in the arbiter, once: import every view (through the URLconf) and compile
+    every template, so that each worker (and each worker recycled by
+    max_requests) starts warm, sharing that memory copy-on-write."""
+    if not server.cfg.preload_app:
+        return
+    from django.template import TemplateDoesNotExist, TemplateSyntaxError, engines
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports the views)
+    for engine in engines.all():
+        for folder in engine.template_dirs:
+            for path in Path(folder).rglob("*.html"):
+                try:
+                    engine.get_template(str(path.relative_to(folder)))
+                except (TemplateDoesNotExist, TemplateSyntaxError) as error:
+                    server.log.warning("template %s not precompiled: %s", path, error)
 
 
 def pre_fork(server: Any, worker: Any) -> None:

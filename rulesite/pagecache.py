@@ -23,12 +23,13 @@ version of what it rendered.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
@@ -36,6 +37,8 @@ from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from rules.conditional import Validators, every_game_state, validators_for
+
+logger = logging.getLogger(__name__)
 
 CACHE_ALIAS = "pages"
 STATUS_HEADER = "X-Page-Cache"
@@ -63,13 +66,15 @@ Frozen = tuple[int, list[tuple[str, str]], bytes]
 class PageCacheMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
+        if settings.PAGE_CACHE:
+            release()  # now, in gunicorn's master when preloading: once for all
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if request.method not in SAFE_METHODS:
             return self.get_response(request)
         if is_shareable_request(request):
             return self.serve(request)
-        with read_snapshot():
+        with ReadSnapshot():
             return self.get_response(request)
 
     def serve(self, request: HttpRequest) -> HttpResponseBase:
@@ -80,7 +85,7 @@ class PageCacheMiddleware:
         hit = lookup(request, store, validators)
         if hit is not None:
             return _mark(hit, "hit")
-        with read_snapshot():
+        with ReadSnapshot():
             # Key the page by the versions it is rendered from, which a content
             # load may have moved on since the lookup.
             validators = page_validators(request, salt)
@@ -91,7 +96,7 @@ class PageCacheMiddleware:
         for name in ("ETag", "Last-Modified"):
             response.headers.pop(name, None)
         validators.apply(response)
-        store.set(cache_key(validators), freeze(response), settings.PAGE_CACHE_SECONDS)
+        keep(store, cache_key(validators), freeze(response))
         early = validators.evaluate(request)
         return _mark(early if early is not None else response, "miss")
 
@@ -113,26 +118,42 @@ def lookup(
     settle it and the page is cached, else the cached page, else None."""
     key = cache_key(validators)
     conditional = any(name in request.META for name in CONDITIONAL_HEADERS)
-    if conditional and store.has_key(key):
-        early = validators.evaluate(request)
-        if early is not None:
-            return early
-    frozen: Frozen | None = store.get(key)
+    try:
+        if conditional and store.has_key(key):
+            early = validators.evaluate(request)
+            if early is not None:
+                return early
+        frozen: Frozen | None = store.get(key)
+    except Exception:  # a cache server down must not take the pages with it
+        logger.warning("page cache unreadable; rendering", exc_info=True)
+        return None
     return None if frozen is None else thaw(frozen)
 
 
-@contextmanager
-def read_snapshot() -> Iterator[None]:
+def keep(store: BaseCache, key: str, frozen: Frozen) -> None:
+    try:
+        store.set(key, frozen, settings.PAGE_CACHE_SECONDS)
+    except Exception:
+        logger.warning("page cache unwritable; page not kept", exc_info=True)
+
+
+class ReadSnapshot:
     """One transaction around a request's reads; on PostgreSQL at repeatable
     read, since read committed gives each query its own snapshot. Inside an
     outer transaction (tests, ATOMIC_REQUESTS) it is a savepoint and the outer
-    transaction's isolation applies."""
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
+    transaction's isolation applies. A class rather than a generator: it runs
+    on every GET the cache does not answer, and costs less this way."""
+
+    def __enter__(self) -> None:
+        outermost = not connection.in_atomic_block
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
         if outermost and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        yield
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.atomic.__exit__(*exc_info)
 
 
 def is_shareable_request(request: HttpRequest) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.utils import timezone
@@ -210,3 +211,29 @@ def test_keeps_pages_in_redis_when_cache_url_names_it(
     again = Client().get(TOPIC)
 
     assert again["X-Page-Cache"] == "hit"
+
+
+class BrokenCache(LocMemCache):
+    """A cache server that is down."""
+
+    def get(self, *args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("cache server down")
+
+    has_key = set = get
+
+
+@pytest.mark.django_db
+def test_pages_are_still_served_when_the_cache_server_is_down(
+    client: Client, ti4: Game, settings: Any
+) -> None:
+    settings.PAGE_CACHE = True
+    settings.CACHES = {
+        **settings.CACHES,
+        pagecache.CACHE_ALIAS: {"BACKEND": f"{__name__}.BrokenCache"},
+    }
+
+    first = client.get(TOPIC)
+    second = client.get(TOPIC, headers={"if-none-match": first["ETag"]})
+
+    assert first.status_code == 200 and first["X-Page-Cache"] == "miss"
+    assert second.status_code == 304
