@@ -18,3 +18,18 @@ def ti4(real_content: None, db: Any) -> Any:
     from rules.models import Game
 
     return Game.objects.get(slug="ti4")
+
+
+@pytest.fixture
+def in_process_wsgi() -> Any:
+    """Let tests call the WSGI application directly (schemathesis, werkzeug)
+    without it closing the test's database connection at the end of each
+    request — what Django's own test client arranges for its requests."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)

@@ -21,6 +21,8 @@ from werkzeug.test import Client
 from rules.models import Game
 from rulesite.wsgi import application
 
+pytestmark = pytest.mark.usefixtures("in_process_wsgi")
+
 TAGS = ["games", "topics", "rules", "cards", "terms", "rulings", "bulk"]
 
 

@@ -20,6 +20,8 @@ from oracle.api.v1 import schema as oracle_schema
 from rulesite.wsgi import application
 from tests.oracle.conftest import post_json
 
+pytestmark = pytest.mark.usefixtures("in_process_wsgi")
+
 PATH = "/api/v1/{game}/oracle/run/"
 
 
