@@ -40,7 +40,7 @@ from whoosh import index
 from whoosh import query as wq
 from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.filedb.filestore import RamStorage
+from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.lang.porter import stem
 from whoosh.qparser import (
     GroupPlugin,
@@ -175,6 +175,19 @@ def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
     return count
 
 
+class _BuildStorage(RamStorage):  # type: ignore[misc]
+    """Whoosh's writer spools into ``<tmp>/MAIN.tmp``, one folder for every build
+    on the machine, so two builds at once would wreck each other: each build
+    spools into a folder of its own instead."""
+
+    def __init__(self, spool: Path) -> None:
+        super().__init__()
+        self.spool = spool
+
+    def temp_storage(self, name: str | None = None) -> FileStorage:
+        return FileStorage(str(self.spool)).create()
+
+
 def memory_index(documents: Iterable[SearchDocument]) -> SearchIndex:
     """An index held in memory, for tests and benchmarks."""
     ix = RamStorage().create_index(_schema())
@@ -211,8 +224,9 @@ def build_index(
     try:
         # Written in memory, then saved: Whoosh's file storage checks the disk
         # for every posting of a field without lengths, three times slower.
-        storage = RamStorage()
+        storage = _BuildStorage(building / "spool")
         count = _write(storage.create_index(_schema()), documents)
+        shutil.rmtree(building / "spool", ignore_errors=True)
         for name, data in storage.files.items():
             (building / name).write_bytes(bytes(data))
         (building / _MANIFEST).write_text(json.dumps(versions), encoding="utf-8")
