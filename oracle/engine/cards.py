@@ -35,7 +35,7 @@ class CardDef:
         return trait in self.traits
 
 
-@dataclass
+@dataclass(slots=True)
 class Card:
     """One physical card in a game: it is always in exactly one zone.
 
@@ -59,7 +59,7 @@ class Card:
         return self.tokens.get(kind, 0)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     """A seat at the table: zones of card ids, resources and pack data."""
 

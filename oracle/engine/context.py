@@ -22,7 +22,7 @@ def amount_of(amount: Amount, ctx: Context) -> int:
     return amount if isinstance(amount, int) else amount(ctx)
 
 
-@dataclass
+@dataclass(slots=True)
 class Context:
     """Who does what with which card: passed to every predicate and handler.
 

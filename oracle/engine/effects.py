@@ -24,7 +24,7 @@ CardMatch = Literal["self"] | Callable[[Card, Context], bool] | None
 Controller = Literal["self", "opponent", "any"]
 
 
-@dataclass
+@dataclass(slots=True)
 class View:
     """Everything effects currently modify; compared between passes to settle."""
 
@@ -243,28 +243,34 @@ def _card_targets(
     elif spec.match == "self":
         candidates = [source] if source is not None else []
     else:
-        candidates = [
-            c for c in _in_zones(game, spec.target_zone) if _controlled(c, spec, ctx)
-        ]
+        return _matching(game, spec, ctx)
     if callable(spec.match):
         candidates = [c for c in candidates if spec.match(c, ctx)]
     return [c.id for c in candidates]
+
+
+def _matching(game: Game, spec: Persistent, ctx: Context) -> list[str]:
+    """The cards in the target zones, controlled as the spec says, that match."""
+    match = spec.match if callable(spec.match) else None
+    controller = spec.target_controller
+    name = ctx.player.name
+    found = []
+    for card in _in_zones(game, spec.target_zone):
+        mine = card.controller == name
+        if (controller == "self" and not mine) or (controller == "opponent" and mine):
+            continue
+        if match is None or match(card, ctx):
+            found.append(card.id)
+    return found
 
 
 def _in_zones(game: Game, zone: str | tuple[str, ...]) -> list[Card]:
     zones = (zone,) if isinstance(zone, str) else zone
     if "any" in zones:
         return list(game.cards.values())
+    if len(zones) == 1:
+        return game.cards_in(zones[0])
     return [card for name in zones for card in game.cards_in(name)]
-
-
-def _controlled(card: Card, spec: Persistent, ctx: Context) -> bool:
-    mine = card.controller == ctx.player.name
-    if spec.target_controller == "self":
-        return mine
-    if spec.target_controller == "opponent":
-        return not mine
-    return True
 
 
 def _player_targets(

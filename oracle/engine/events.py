@@ -44,6 +44,22 @@ class Event:
     still possible when its turn comes. ``cancel()`` stops it in its windows.
     """
 
+    __slots__ = (
+        "cancelled",
+        "card",
+        "change",
+        "check",
+        "context",
+        "message",
+        "name",
+        "params",
+        "player",
+        "resolved",
+        "rules",
+        "then",
+        "used",
+    )
+
     def __init__(
         self,
         name: str,

@@ -8,10 +8,11 @@ state serialisation. The core knows no game.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from oracle.engine import refs
 from oracle.engine.abilities import Ability, AbilityKind, Target
@@ -24,11 +25,16 @@ if TYPE_CHECKING:
     from oracle.engine.game import Game
     from oracle.engine.scenario import Scenario
 
-_Indexes = tuple[
-    dict[tuple[AbilityKind, str], frozenset[str]],
-    dict[str, tuple[AbilityKind, ...]],
-    frozenset[str],
-]
+
+@dataclass(frozen=True)
+class _Index:
+    """What the engine looks up by event, effect and type (built on first use)."""
+
+    triggers: dict[tuple[AbilityKind, str], frozenset[str]]  # slugs by kind, event
+    kinds: dict[str, tuple[AbilityKind, ...]]  # ability kinds answering an event
+    effects: frozenset[str]  # slugs of cards with persistent effects
+    types: dict[str, frozenset[str]]  # slugs by card type
+
 
 #: Keys of ``Pack.citations``: the generic checks the core makes.
 CITATION_KEYS = (
@@ -96,16 +102,33 @@ class Pack:
         self.rule_effects = tuple(rule_effects)
         self.citations = {k: tuple(v) for k, v in (citations or {}).items()}
         self.extra_rule_ids = frozenset(extra_rule_ids)
-        self._index: _Indexes | None = None
-        self._types: dict[str, frozenset[str]] | None = None
+        self._index: _Index | None = None
 
     # -- data ------------------------------------------------------------------
 
     def add_card(self, definition: CardDef) -> None:
         """Register (or replace) a card definition by its slug."""
+        replaced = self.cards.get(definition.slug)
         self.cards[definition.slug] = definition
-        self._index = None
-        self._types = None
+        index = self._index
+        plain = not (replaced or definition.abilities or definition.effects)
+        if index is None or not plain:
+            self._index = None
+        else:  # a new card without abilities or effects: only its type is new
+            types = dict(index.types)
+            same = types.get(definition.type, frozenset())
+            types[definition.type] = same | {definition.slug}
+            self._index = dataclasses.replace(index, types=types)
+
+    def extended(self, definitions: Iterable[CardDef]) -> Self:
+        """Return a copy of the pack that also defines ``definitions`` (say a
+        game's board); the copy starts from this pack's indexes."""
+        self._indexes()
+        clone = copy.copy(self)
+        clone.cards = dict(self.cards)
+        for definition in definitions:
+            clone.add_card(definition)
+        return clone
 
     def card(self, slug: str) -> CardDef:
         """Return the definition for ``slug`` (KeyError if unknown)."""
@@ -145,41 +168,40 @@ class Pack:
 
     def slugs_for(self, kind: AbilityKind, event: str) -> frozenset[str]:
         """Return the slugs with an ability of ``kind`` triggered by ``event``."""
-        return self._indexes()[0].get((kind, event), frozenset())
+        return (self._index or self._indexes()).triggers.get((kind, event), frozenset())
 
     def may_trigger(self, kind: AbilityKind, event: str) -> bool:
         """Return whether any card or rule ability of ``kind`` answers ``event``."""
-        return kind in self._indexes()[1].get(event, ())
+        return kind in (self._index or self._indexes()).kinds.get(event, ())
 
     def effect_slugs(self) -> frozenset[str]:
         """Return the slugs of cards that declare persistent effects."""
-        return self._indexes()[2]
+        return (self._index or self._indexes()).effects
 
     def slugs_of_type(self, card_type: str) -> frozenset[str]:
         """Return the slugs of the cards of type ``card_type`` (for
         ``Game.cards_with``)."""
-        if self._types is None:
-            types: dict[str, set[str]] = {}
-            for slug, definition in self.cards.items():
-                types.setdefault(definition.type, set()).add(slug)
-            self._types = {t: frozenset(slugs) for t, slugs in types.items()}
-        return self._types.get(card_type, frozenset())
+        return (self._index or self._indexes()).types.get(card_type, frozenset())
 
-    def _indexes(self) -> _Indexes:
+    def _indexes(self) -> _Index:
         if self._index is None:
             index: dict[tuple[AbilityKind, str], set[str]] = {}
+            types: dict[str, set[str]] = {}
             for slug, definition in self.cards.items():
                 for ability in definition.abilities:
                     for name in ability.when:
                         index.setdefault((ability.kind, name), set()).add(slug)
+                types.setdefault(definition.type, set()).add(slug)
             kinds: dict[str, list[AbilityKind]] = {}
             rules = {(a.kind, name) for a in self.rule_abilities for name in a.when}
             for kind, name in [*index, *rules]:
                 kinds.setdefault(name, []).append(kind)
-            effects = frozenset(s for s, d in self.cards.items() if d.effects)
-            frozen = {k: frozenset(v) for k, v in index.items()}
-            by_event = {name: tuple(found) for name, found in kinds.items()}
-            self._index = (frozen, by_event, effects)
+            self._index = _Index(
+                triggers={k: frozenset(v) for k, v in index.items()},
+                kinds={name: tuple(found) for name, found in kinds.items()},
+                effects=frozenset(s for s, d in self.cards.items() if d.effects),
+                types={t: frozenset(slugs) for t, slugs in types.items()},
+            )
         return self._index
 
     def problems(self) -> list[str]:

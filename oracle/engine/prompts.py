@@ -107,7 +107,7 @@ def _strings(raw: object) -> tuple[str, ...] | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Offer:
     """A triggered or window ability ``player`` may use right now."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log: house-language text plus structured fields."""
 
@@ -28,7 +28,7 @@ class LogEntry:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A point where ``player`` could decide, with every legal option offered."""
 
@@ -47,7 +47,7 @@ class Decision:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepOutcome:
     """Whether a scenario step was accepted, and if not why (with rule ids)."""
 

@@ -44,27 +44,30 @@ def _illegal(ctx: Context, reason: str, key: str) -> IllegalPlay:
 
 
 def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
-    game, name = ctx.game, source_name(ctx)
+    game = ctx.game
     card = ctx.source
     anywhere = "any" in ability.location
     if card is not None and not anywhere and card.zone not in ability.location:
         where = " or ".join(ability.location)
-        return _illegal(ctx, f"{name} can only be used from {where}", "location")
+        reason = f"{source_name(ctx)} can only be used from {where}"
+        return _illegal(ctx, reason, "location")
     if ability.phase and game.clock.phase not in ability.phase:
         phases = " or ".join(ability.phase)
-        return _illegal(ctx, f"{name} can only be used in the {phases} phase", "phase")
+        reason = f"{source_name(ctx)} can only be used in the {phases} phase"
+        return _illegal(ctx, reason, "phase")
     if ability.kind is AbilityKind.ACTION and ability.window != game.clock.window:
         wanted = ability.window or "an action window"
-        return _illegal(ctx, f"{name} can only be used in {wanted}", "window")
+        reason = f"{source_name(ctx)} can only be used in {wanted}"
+        return _illegal(ctx, reason, "window")
     return None
 
 
 def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | None:
-    game, name = ctx.game, source_name(ctx)
+    game = ctx.game
     key = limit_key(ctx, index)
     limit = ability.limit
     if key is not None and limit is not None and game.limits.get(key, 0) >= limit.count:
-        return _illegal(ctx, f"{name} has reached its limit", "limit")
+        return _illegal(ctx, f"{source_name(ctx)} has reached its limit", "limit")
     for restriction in game.view.player_restrictions.get(ctx.player.name, ()):
         if restriction.predicate(ctx):
             return IllegalPlay(
@@ -75,22 +78,24 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
         if reason is not None:
             return IllegalPlay(reason, check.rules)
     if ability.condition is not None and not ability.condition(ctx):
-        return _illegal(ctx, f"the condition of {name} is not met", "condition")
+        reason = f"the condition of {source_name(ctx)} is not met"
+        return _illegal(ctx, reason, "condition")
     return None
 
 
 def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
-    name = source_name(ctx)
     for cost in ability.cost:
         if not cost.can_pay(ctx):
+            name = source_name(ctx)
             reason = f"{ctx.player.name} cannot pay the cost of {name} ({cost.label})"
             return _illegal(ctx, reason, "cost")
     for spec in ability.targets.values():
         if not targeting.has_enough(spec, ctx):
-            return _illegal(ctx, f"{name} has no legal target", "target")
+            return _illegal(ctx, f"{source_name(ctx)} has no legal target", "target")
     for action in ability.effect:
         if not action.needs_choice(ctx) and not action.has_legal_target(ctx):
-            return _illegal(ctx, f"{name} cannot be fully resolved", "resolve")
+            reason = f"{source_name(ctx)} cannot be fully resolved"
+            return _illegal(ctx, reason, "resolve")
     return None
 
 
@@ -115,14 +120,19 @@ def initiate(
     event: Event | None = None,
     given: Mapping[str, object] | None = None,
     preset: Mapping[str, Choice] | None = None,
+    checked: bool = False,
 ) -> Context:
     """Use an ability: raise ``IllegalPlay`` before any change if it is illegal.
 
     ``given`` answers target prompts by name (scenario values); ``preset``
     restores choices already made (a delayed ability keeps its targets).
+    ``checked``: the caller has just found ``refusal`` None for this very use
+    (same player, card, ability, no event, no preset) and nothing happened since,
+    so the check is not made twice (``runner.find_action`` then ``initiate``).
     """
     ctx = Context(game, player, card, ability, event, dict(preset or {}))
-    problem = refusal(ctx, index) or _unknown_targets(ctx, given or {})
+    problem = None if checked else refusal(ctx, index)
+    problem = problem or _unknown_targets(ctx, given or {})
     if problem is not None:
         raise problem
     for name, spec in ability.targets.items():

@@ -61,7 +61,7 @@ def serialize(game: Game) -> dict[str, object]:
         "periods": list(clock.periods),
         "players": {p.name: _player(game, p) for p in game.players},
         "zones": {z: _slugs(game, ids) for z, ids in game.shared.items()},
-        "cards": {c.id: _card(game, c) for c in game.cards.values()},
+        "cards": _cards(game),
         "lasting": [_lasting(e) for e in game.lasting],
         "delayed": [
             {"period": d.period, "player": d.player, "source": d.source}
@@ -86,28 +86,48 @@ def _player(game: Game, player: Player) -> dict[str, object]:
     return out
 
 
-def _card(game: Game, card: Card) -> dict[str, object]:
+def _cards(game: Game) -> dict[str, object]:
+    """Every card instance by id, in creation order."""
+    printed: dict[str, dict[str, int]] = {}  # sorted printed stats, by slug
+    out: dict[str, object] = {}
+    for card in game.cards.values():
+        stats = printed.get(card.slug)
+        if stats is None:
+            stats = dict(sorted(game.definition(card).stats.items()))
+            printed[card.slug] = stats
+        out[card.id] = _card(game, card, stats)
+    return out
+
+
+def _card(game: Game, card: Card, printed: dict[str, int]) -> dict[str, object]:
     definition = game.definition(card)
-    extra = game.view.card_stats.get(card.id)
-    stats = dict(definition.stats)
-    if extra:
-        for k, v in extra.items():
-            stats[k] = stats.get(k, 0) + v
+    view = game.view
+    modified = view.card_stats.get(card.id)
+    if modified:
+        merged = dict(printed)
+        for key, value in modified.items():
+            merged[key] = merged.get(key, 0) + value
+        stats = dict(sorted(merged.items()))
+    else:
+        stats = dict(printed)
+    flags = view.card_flags.get(card.id)
+    # The keys in sorted order: results are encoded with sorted keys, and the
+    # hundreds of card mappings of a large game then sort in one pass.
     return {
-        "slug": card.slug,
-        "name": definition.name,
-        "type": definition.type,
-        "owner": card.owner,
+        "attachments": list(card.attachments),
         "controller": card.controller,
+        "data": dict(card.data),
+        "exhausted": card.exhausted,
+        "flags": sorted(flags) if flags else [],
+        "name": definition.name,
+        "owner": card.owner,
+        "parent": card.parent,
+        "slug": card.slug,
+        "stats": stats,
+        "tokens": dict(sorted(card.tokens.items())) if card.tokens else {},
+        "type": definition.type,
         "zone": card.zone,
         "zone_player": card.zone_player,
-        "exhausted": card.exhausted,
-        "tokens": dict(sorted(card.tokens.items())),
-        "attachments": list(card.attachments),
-        "parent": card.parent,
-        "stats": dict(sorted(stats.items())),
-        "flags": sorted(game.view.card_flags.get(card.id, ())),
-        "data": dict(card.data),
     }
 
 

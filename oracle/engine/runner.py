@@ -176,7 +176,9 @@ class Driver:
         game = self.game
         player = game.player(str(step.player))
         card, index, ability = find_action(game, player, str(step.value), step.ability)
-        resolver.initiate(game, player, card, ability, index, given=step.targets)
+        resolver.initiate(
+            game, player, card, ability, index, given=step.targets, checked=True
+        )
 
     # -- the Decider protocol -----------------------------------------------------
 
@@ -240,11 +242,15 @@ def _match(game: Game, step: Step, offers: list[Offer]) -> Offer | None:
     return None
 
 
-def _usable_cards(game: Game, player: Player) -> list[Card]:
+def _usable_cards(game: Game, player: Player, ref: str) -> list[Card]:
+    """The cards ``player`` holds or controls that ``ref`` may name (by id, or
+    by a label, which contains the slug: see ``refs.find``)."""
+    name = player.name
     return [
         c
         for c in game.cards.values()
-        if c.zone_player == player.name or c.controller == player.name
+        if (c.slug in ref or c.id == ref)
+        and (c.zone_player == name or c.controller == name)
     ]
 
 
@@ -256,7 +262,7 @@ def find_action(
     When none may be used now, raise the refusal of the first ability (in card
     then declaration order): a triggered ability refuses with the timing rule.
     """
-    cards = refs.find(game, ref, _usable_cards(game, player))
+    cards = refs.find(game, ref, _usable_cards(game, player, ref))
     if not cards:
         raise IllegalPlay(
             f"{player.name} has no {_name(game.pack, ref)} to use",

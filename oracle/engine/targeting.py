@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from oracle.engine import refs
 from oracle.engine.abilities import Target
@@ -28,17 +28,25 @@ def _affectable(item: Card | Player, spec: Target, ctx: Context) -> bool:
 def card_candidates(spec: Target, ctx: Context) -> list[Card]:
     """Return the cards that are legal for a card target, in stable order."""
     zones = (spec.zone,) if isinstance(spec.zone, str) else spec.zone
+    anywhere = "any" in zones
     types = (spec.card_type,) if isinstance(spec.card_type, str) else spec.card_type
     game, test = ctx.game, spec.predicate
-    return [
-        card
-        for card in game.cards.values()
-        if ("any" in zones or card.zone in zones)
-        and (types is None or game.definition(card).type in types)
-        and _controlled(card.controller, spec, ctx)
-        and (test is None or test(card, ctx))
-        and _affectable(card, spec, ctx)
-    ]
+    pool: Iterable[Card] = game.cards.values()
+    if types is not None:  # only the cards of those types, still in creation order
+        of_type = [game.pack.slugs_of_type(t) for t in types]
+        slugs = of_type[0] if len(of_type) == 1 else frozenset().union(*of_type)
+        pool = game.cards_with(slugs)
+    found = []
+    for card in pool:
+        if not anywhere and card.zone not in zones:
+            continue
+        if (
+            _controlled(card.controller, spec, ctx)
+            and (test is None or test(card, ctx))
+            and _affectable(card, spec, ctx)
+        ):
+            found.append(card)
+    return found
 
 
 def player_candidates(spec: Target, ctx: Context) -> list[Player]:

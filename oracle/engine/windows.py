@@ -89,6 +89,8 @@ def eligible(
 
 def _labelled(game: Game, offers: list[Offer]) -> list[Offer]:
     """Name each offer by its card (told apart from equal cards) and title."""
+    if not offers:
+        return offers
     cards = list({o.card.id: o.card for o in offers if o.card is not None}.values())
     names = dict(zip((c.id for c in cards), refs.labels(game, cards), strict=True))
     out = []

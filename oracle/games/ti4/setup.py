@@ -1,12 +1,11 @@
 """Building a TI4 game from a scenario: board cards, pools, reinforcements, decks.
 
 The scenario's planets and systems become card definitions of a per-game copy
-of the pack (``Ti4Pack.for_board``), so logs name them like any other card.
+of the pack (``Pack.extended``), so logs name them like any other card.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -77,11 +76,7 @@ def _planet_card(planet: PlanetSpec, system: SystemSpec) -> CardDef:
 
 def derive(pack: Ti4Pack, board: BoardSpec) -> Ti4Pack:
     """Return a copy of the pack that also defines the board's systems and planets."""
-    clone = copy.copy(pack)
-    clone.cards = dict(pack.cards)
-    for definition in board_cards(board):
-        clone.add_card(definition)
-    return clone
+    return pack.extended(board_cards(board))
 
 
 def check(scenario: Scenario, pack: Ti4Pack) -> None:
@@ -168,8 +163,10 @@ def build(game: Game, scenario: Scenario) -> None:
     for index, player in enumerate(game.players):
         _seat(game, player.name, seat_of(scenario, index))
     _planets_and_units(game, board)
+    on_board = _units_on_board(game)
     for index, player in enumerate(game.players):
-        _player_stock(game, player.name, scenario, index)
+        placed = on_board.get(player.name, {})
+        _player_stock(game, player.name, scenario, index, placed)
     for law, owner in board.laws:
         if owner is None:
             game.new_card(law, "", st.LAWS, shared=True)
@@ -249,13 +246,21 @@ def _planets_and_units(game: Game, board: BoardSpec) -> None:
                     card.data["planet"] = unit.planet
 
 
-def _player_stock(game: Game, name: str, scenario: Scenario, index: int) -> None:
+def _units_on_board(game: Game) -> dict[str, dict[str, int]]:
+    """How many units of each type every player has on the board."""
+    counts: dict[str, dict[str, int]] = {}
+    for unit in st.units(game):
+        mine = counts.setdefault(unit.owner, {})
+        mine[unit.slug] = mine.get(unit.slug, 0) + 1
+    return counts
+
+
+def _player_stock(
+    game: Game, name: str, scenario: Scenario, index: int, on_board: dict[str, int]
+) -> None:
     zones = scenario.players[index].zones
     player = game.player(name)
     if "reinforcements" not in zones:
-        on_board: dict[str, int] = {}
-        for card in st.units(game, owner=name):
-            on_board[card.slug] = on_board.get(card.slug, 0) + 1
         for unit, supply in data.UNIT_SUPPLY.items():
             for _ in range(max(0, supply - on_board.get(unit, 0))):
                 game.new_card(unit, name, st.REINFORCEMENTS)
