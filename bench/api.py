@@ -37,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,8 +176,21 @@ def worker_cpu(master: int) -> float:
 def measure(
     port: int, target: Target, seconds: float, concurrency: int, master: int
 ) -> Result:
-    result = Result()
     cpu_before = worker_cpu(master)
+    result = drive(
+        lambda address: request(port, target, address)[0] == target.status,
+        seconds,
+        concurrency,
+    )
+    result.server_cpu = worker_cpu(master) - cpu_before
+    return result
+
+
+def drive(send: Callable[[str], bool], seconds: float, concurrency: int) -> Result:
+    """Call ``send`` from ``concurrency`` threads for ``seconds``; each call gets
+    its own client address (so per-client rate limits do not throttle the run)
+    and says whether the answer was the expected one."""
+    result = Result()
     addresses = itertools.cycle(
         f"10.{n >> 8 & 255}.{n & 255}.{1 + n % 250}" for n in range(4096)
     )
@@ -185,15 +199,12 @@ def measure(
 
     def worker() -> None:
         latencies, errors = [], 0
-        while True:
+        while (started := time.perf_counter()) < stop:
             with lock:
                 address = next(addresses)
-            started = time.perf_counter()
-            if started >= stop:
-                break
-            status, _ = request(port, target, address)
+            ok = send(address)
             latencies.append(time.perf_counter() - started)
-            errors += status != target.status
+            errors += not ok
         with lock:
             result.latencies.extend(latencies)
             result.errors += errors
@@ -205,7 +216,6 @@ def measure(
     for thread in threads:
         thread.join()
     result.elapsed = time.perf_counter() - began
-    result.server_cpu = worker_cpu(master) - cpu_before
     return result
 
 

@@ -32,8 +32,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,31 +99,7 @@ def sender(port: int, name: str, seeds: itertools.count[int]) -> Callable[[str],
 
 def measure(send: Callable[[str], int], seconds: float, concurrency: int) -> Any:
     """Drive ``send`` from ``concurrency`` threads for ``seconds``."""
-    result = api.Result()
-    addresses = itertools.cycle(f"10.1.{n >> 8}.{n & 255}" for n in range(4096))
-    lock = threading.Lock()
-    stop = time.perf_counter() + seconds
-
-    def worker() -> None:
-        latencies, errors = [], 0
-        while (started := time.perf_counter()) < stop:
-            with lock:
-                address = next(addresses)
-            status = send(address)
-            latencies.append(time.perf_counter() - started)
-            errors += status != 200
-        with lock:
-            result.latencies.extend(latencies)
-            result.errors += errors
-
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    result.elapsed = time.perf_counter() - began
-    return result
+    return api.drive(lambda address: send(address) == 200, seconds, concurrency)
 
 
 LABELS = {
