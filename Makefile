@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test setup content lint pytest test-postgres system-deps check-deploy clean
+.PHONY: run test setup setup-dev content lint lock pytest verify test-postgres \
+	system-deps check-deploy clean
 
 run: setup
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
@@ -17,16 +18,40 @@ setup: $(VENV)/.installed content
 
 setup-dev: $(VENV)/.installed-dev content
 
-# Reinstalls only when pyproject.toml changes, so a second `make run` is quick.
-$(VENV)/.installed: pyproject.toml
+# Every installed package comes from the lock (requirements/*.txt: exact versions
+# with hashes, `make lock` writes them), then the project itself without its
+# dependencies. Reinstalls only when a lock (or the project's metadata) changes, so a
+# second `make run` is quick.
+PIP_LOCKED := $(BIN)/python -m pip install --quiet --require-hashes --only-binary :all:
+PIP_PROJECT := $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+
+$(VENV)/.installed: requirements/runtime.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP_LOCKED) -r requirements/runtime.txt
+	$(PIP_PROJECT)
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: requirements/dev.txt $(VENV)/.installed
+	$(PIP_LOCKED) -r requirements/dev.txt
 	touch $@
+
+# Rewrites the lock from pyproject.toml, keeping every pin that still fits;
+# `make lock UPGRADE=1` moves every package to its newest allowed version. The
+# lock is resolved against pip's default index, with the local pip configuration
+# (local wheel folders and mirrors) set aside, so its hashes are those of the
+# published files. Dev pins agree with runtime pins.
+LOCK_TOOLS := var/lock-tools
+PIP_COMPILE := env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL \
+	PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+	--strip-extras --no-emit-index-url $(if $(UPGRADE),--upgrade)
+
+lock:
+	test -x $(LOCK_TOOLS)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_TOOLS) && \
+		$(LOCK_TOOLS)/bin/python -m pip install --quiet pip-tools==7.6.2; }
+	$(PIP_COMPILE) -o requirements/runtime.txt pyproject.toml requirements/build.in
+	$(PIP_COMPILE) --extra dev -c requirements/runtime.txt -o requirements/dev.txt \
+		pyproject.toml requirements/build.in
 
 content: $(VENV)/.installed
 	$(MANAGE) prepare_site

@@ -128,14 +128,22 @@ def timings(data: dict[str, Any], repeat: int) -> list[float]:
     return out
 
 
+#: Bytes of the stored JSON of the last TI4 run (what the oracle API stores).
+TI4_BYTES = 0
+
+
 def ti4_timings(repeat: int) -> list[float]:
     """Seconds per run of the TI4 scenario, a new seed each time, with its JSON."""
     seeds = itertools.count()
 
     def once() -> None:
+        global TI4_BYTES
         result = run_scenario({"game": "ti4", **TI4_SCENARIO, "seed": next(seeds)})
         answer = {**result.to_dict(), "error": result.error}
-        json.dumps(answer, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        text = json.dumps(
+            answer, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+        TI4_BYTES = len(text.encode())
 
     once()
     out = []
@@ -189,7 +197,11 @@ def main() -> None:
     report("typical 10-step scenario", timings(typical(), args.repeat * 10))
     report("stress 200-step scenario", timings(stress(), args.repeat))
     oracle.games.discover()
-    report("ti4 API scenario, new seed, JSON", ti4_timings(args.repeat * 10))
+    report(
+        "ti4 API scenario, new seed, JSON",
+        ti4_timings(args.repeat * 10),
+        lambda: f"   (result {TI4_BYTES:,} bytes)",
+    )
 
 
 if __name__ == "__main__":

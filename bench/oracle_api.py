@@ -18,6 +18,12 @@ the baseline. Then, in interleaved rounds, it measures:
 
 Prints p50/p95 latency and requests per second of each, and the p50 ratio to
 the minimal view against the target (oracle run <= 3x the minimal view).
+
+With ``--breakdown N`` it first prints where a new run spends its CPU, measured
+in one process with Django's test client (N requests, same settings and
+database as the server): each part's mean CPU time per request beside the
+minimal view's whole request. CPU time, not wall-clock time, so that other load
+on the machine blurs it less.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -113,7 +120,8 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> bool:
     base = results["minimal"].percentile(0.5)
     print(
         f"gunicorn 2 sync workers, {args.concurrency} client threads, "
-        f"{args.rounds} x {args.seconds:g} s per endpoint, {os.cpu_count()} CPUs"
+        f"{args.rounds} x {args.seconds:g} s per endpoint, {os.cpu_count()} CPUs, "
+        "load average %.1f %.1f %.1f at the end" % os.getloadavg()
     )
     print(f"{'endpoint':<30}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p50 vs min':>12}")
     for name, result in results.items():
@@ -129,12 +137,102 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> bool:
     return met and not any(result.errors for result in results.values())
 
 
+class Stopwatch:
+    """CPU time spent in wrapped functions, summed per part."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+
+    def wrap(self, owner: Any, name: str, part: str) -> None:
+        """Time every call of ``owner.name`` (a module function or a method);
+        a part the code does not have (an older version) is left out."""
+        inner = getattr(owner, name, None)
+        if inner is None:
+            return
+        self.spent.setdefault(part, 0.0)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self.spent[part] += time.process_time() - started
+
+        setattr(owner, name, timed)
+
+
+def in_process(requests: int) -> None:
+    """Print the CPU breakdown of a new run (run in a child process whose
+    environment is the server's)."""
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    import oracle.api.v1.views as views
+    import oracle.models as models
+
+    watch = Stopwatch()
+    view = views.RunView
+    watch.wrap(view, "initial", "DRF checks: negotiation, throttle")
+    watch.wrap(views.ScenarioParser, "parse", "body read and JSON parse")
+    watch.wrap(views, "prepare", "scenario parse, normalise, hash")
+    watch.wrap(models.RunQuerySet, "_find_run", "database: look the run up")
+    watch.wrap(models, "execute", "engine run and result mapping")
+    watch.wrap(models, "result_text", "result JSON encoding")
+    watch.wrap(models.RunQuerySet, "_store_run", "database: store the run")
+    watch.wrap(view, "post", "view")
+    client = Client(HTTP_HOST=HOST)
+    seeds = itertools.count(10**6)
+
+    def fresh(address: str) -> None:
+        body = json.dumps({**SCENARIO, "seed": next(seeds)})
+        response = client.post(
+            RUN, body, content_type="application/json", HTTP_X_FORWARDED_FOR=address
+        )
+        assert response.status_code == 200, response.content[:200]
+
+    def minimal(address: str) -> None:
+        client.get("/bench/minimal/", HTTP_X_FORWARDED_FOR=address)
+
+    totals = {}
+    for name, send in (("minimal", minimal), ("fresh", fresh)):
+        for n in range(50):  # warm up: imports, caches, connections
+            send(f"10.9.0.{n}")
+        for part in watch.spent:
+            watch.spent[part] = 0.0
+        started = time.process_time()
+        for n in range(requests):
+            send(f"10.{n >> 8 & 255}.{n & 255}.1")
+        totals[name] = (time.process_time() - started) / requests * 1000
+    parts = {part: spent / requests * 1000 for part, spent in watch.spent.items()}
+    view_total = parts.pop("view")
+    inside = sum(value for part, value in parts.items() if not part.startswith("DRF"))
+    parts["view: the rest (permalink, response)"] = view_total - inside
+    checks = parts.get("DRF checks: negotiation, throttle", 0.0)
+    parts["Django, middleware, DRF dispatch, test client"] = (
+        totals["fresh"] - view_total - checks
+    )
+    print(f"In-process CPU per request, mean of {requests} (ms):")
+    print(f"  {'minimal view, whole request':<48}{totals['minimal']:>7.3f}")
+    print(f"  {'new oracle run, whole request':<48}{totals['fresh']:>7.3f}")
+    for part, value in parts.items():
+        print(f"    {part:<46}{value:>7.3f}")
+    ratio = totals["fresh"] / totals["minimal"]
+    print(f"  new run / minimal view: {ratio:.1f}x (CPU, in process)")
+
+
 def run(args: argparse.Namespace) -> bool:
     var_dir = Path(tempfile.mkdtemp(prefix="rulesite-oracle-bench-"))
     env = {**api.bench_environment(var_dir), "API_THROTTLE_ORACLE": "1000000/minute"}
     process = None
     try:
         api.prepare_database(env)
+        if args.breakdown:
+            command = [str(api.PYTHON), __file__, "--in-process", str(args.breakdown)]
+            subprocess.run(command, cwd=ROOT, env=env, check=True)
+            if not args.seconds:
+                return True
         port = api.free_port()
         process = subprocess.Popen(
             [
@@ -174,7 +272,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument(
+        "--breakdown",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first print the in-process CPU breakdown of N new runs "
+        "(with --seconds 0, only that)",
+    )
+    parser.add_argument("--in-process", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.in_process:
+        in_process(args.in_process)
+        return
     sys.exit(0 if run(args) else 1)
 
 

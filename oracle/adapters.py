@@ -367,6 +367,7 @@ class LogView:
     message: str
     event: str | None
     rules: list[RuleLink]
+    step: int | None = None  # 1-based, as StepView.number; None: set-up
 
 
 @dataclass(frozen=True)
@@ -427,12 +428,20 @@ def present(
         for s in result.get("steps", [])
     ]
     state = result.get("state", {})
+    stocks = pack.stock_zones
     return Answer(
         verdict=verdict(result, steps),
         steps=steps,
         decisions=decisions,
         log=[
-            LogView(e["seq"], e["player"], e["message"], e["event"], cite(e["rules"]))
+            LogView(
+                e["seq"],
+                e["player"],
+                e["message"],
+                e["event"],
+                cite(e["rules"]),
+                e["step"] + 1 if isinstance(e.get("step"), int) else None,
+            )
             for e in result.get("log", [])
         ],
         expectations=[_expectation(e) for e in result.get("expect", [])],
@@ -442,10 +451,17 @@ def present(
             if state.get(key) not in (None, "")
         ],
         players=[
-            (name, _items(pack, data, skip=("seat",), always=("hand",)))
+            (
+                name,
+                _items(pack, data, skip=("seat",), always=("hand",), stocks=stocks),
+            )
             for name, data in state.get("players", {}).items()
         ],
-        board=_items(pack, {**state.get("board", {}), **state.get("zones", {})}),
+        board=_items(
+            pack,
+            {**state.get("board", {}), **state.get("zones", {})},
+            stocks=stocks,
+        ),
         error=result.get("error"),
     )
 
@@ -539,14 +555,27 @@ def _items(
     data: Mapping[str, Any],
     skip: Sequence[str] = (),
     always: Sequence[str] = (),
+    stocks: frozenset[str] = frozenset(),
 ) -> list[Item]:
+    """The lines of a state mapping; a stock zone (``{slug: count}``) reads as
+    card names, each with its count when above one, as hands do."""
     out = []
     first = [key for key in always if key in data]
     for key, value in sorted(data.items(), key=lambda item: item[0] not in first):
         if key in skip or (value in (None, "", [], {}) and key not in always):
             continue
         count = len(value) if isinstance(value, (list, dict)) else 1
-        text = _shown(pack, value) if value not in ([], {}) else "empty"
+        if value in ([], {}):
+            text = "empty"
+        elif key in stocks and isinstance(value, Mapping):
+            text = ", ".join(
+                card_name(pack, slug)
+                if n == 1
+                else f"{card_name(pack, slug)} \u00d7{n}"
+                for slug, n in value.items()
+            )
+        else:
+            text = _shown(pack, value)
         out.append(Item(key.replace("_", " "), text, count))
     return out
 

@@ -296,15 +296,43 @@ def _step_row(step: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def card_rows(card: str, pack: Pack) -> Rows:
-    """The scenario ``?card=`` opens: Alice holds the card, Bob a Sabotage,
-    and Alice plays it in the action phase."""
-    phase = "action" if "action" in pack.phases else pack.first_phase()
-    guard = "sabotage" if pack.has_card("sabotage") else ""
+    """Builder rows that show a card at work when no ruling does: Alice has the
+    card (in hand, as a technology, with her faction's ability), Bob holds a
+    Sabotage. Alice plays the card (or uses it), naming Bob for each player the
+    card targets; a card with nothing to play or use shows its effect as the
+    game moves on to the next phase."""
+    definition = pack.card(card)
+    start = "action" if "action" in pack.phases else pack.first_phase()
+    alice: dict[str, Any] = {"name": "Alice"}
+    if isinstance(faction := definition.data.get("faction"), str):
+        alice["faction"] = faction
+    played = next((a for a in definition.abilities if a.kind.value == "action"), None)
+    if any("hand" in a.location for a in definition.abilities):
+        alice["hand"] = card
+    elif definition.type == "technology":
+        alice["technologies"] = card
+    guard = "sabotage" if pack.has_card("sabotage") and card != "sabotage" else ""
+    if played is not None:
+        kind = "play" if "hand" in played.location else "use"
+        step = {"player": "Alice", "action": kind, "card": card}
+        step["targets"] = _player_targets(played.targets)
+    else:
+        phases = list(pack.phases)
+        later = phases[phases.index(start) + 1 :] if start in phases else []
+        step = {"action": "advance", "card": later[0] if later else start}
     return Rows(
-        {"phase": phase, "active_player": "Alice"},
-        [{"name": "Alice", "hand": card}, {"name": "Bob", "hand": guard}],
-        [{"player": "Alice", "action": "play", "card": card}],
+        {"phase": start, "active_player": "Alice"},
+        [alice, {"name": "Bob", "hand": guard}],
+        [step],
     )
+
+
+def _player_targets(targets: Mapping[str, Any]) -> str:
+    """The builder's targets text naming Bob for every player target."""
+    named = [name for name, target in targets.items() if target.mode == "player"]
+    if named == ["target"]:
+        return "Bob"
+    return "; ".join(f"{name}=Bob" for name in named)
 
 
 # -- the builder ---------------------------------------------------------------------

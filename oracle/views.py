@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +15,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from oracle.adapters import (
+    Answer,
+    LogView,
     NotImplementedCards,
+    StepView,
     TextError,
     cited_ids,
     dump_text,
@@ -28,8 +32,9 @@ from oracle.adapters import (
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
-from oracle.forms import Builder, PasteForm, Rows, build, card_rows, rows_for
-from oracle.models import Run
+from oracle.forms import Builder, PasteForm, Rows, build, rows_for
+from oracle.models import Answered, Run
+from oracle.prefill import card_prefill
 from rules.api.v1.throttling import AnonScopedRateThrottle
 from rules.models import Game, Ruling
 
@@ -127,7 +132,8 @@ def _requested_scenario(
                 f"The {pack.name} oracle does not implement "
                 f"{pack.card(card).name} yet: running it will say so."
             )
-        return card_rows(card, pack), notices
+        prefill = card_prefill(game, pack, card)
+        return prefill.scenario, notices + prefill.notices
     if wanted := request.GET.get("from"):
         run = Run.objects.filter(game=game, hash=wanted).first()
         if run is None:
@@ -181,7 +187,7 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
     data = builder.scenario()
     page.paste = PasteForm(initial={"text": dump_text(data)})
     outcome = _run(game, data)
-    if isinstance(outcome, Run):
+    if isinstance(outcome, Answered):
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     builder.add_problems(outcome.problems)
@@ -202,7 +208,7 @@ def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
         return _page(request, game, pack, page)
     data, prefix = unwrap_scenario(data)
     outcome = _run(game, data)
-    if isinstance(outcome, Run):
+    if isinstance(outcome, Answered):
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     page.paste_problems = [
@@ -222,7 +228,7 @@ def _refused(page: Editor, error: ScenarioError) -> None:
         )
 
 
-def _run(game: Game, data: object) -> Run | ScenarioError:
+def _run(game: Game, data: object) -> Answered | ScenarioError:
     try:
         return Run.objects.answer(prepare(data, game.slug))
     except ScenarioError as error:
@@ -286,11 +292,75 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "answer": answer,
         "rerun": rerun,
         "invalid": invalid,
+        "timeline": timeline(answer, stepped=_is_stepped(run.result)),
         "scenario_text": dump_text(scenario),
         "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
         "state_json": _pretty(run.result.get("state", {})),
     }
     return render(request, "oracle/run.html", context)
+
+
+@dataclass
+class Moment:
+    """One group of the answer's timeline: a step with the log entries it
+    caused, or the rules-driven entries of the set-up or between steps.
+    ``continued`` marks a step's entries that resume after rules-driven ones."""
+
+    title: str
+    step: StepView | None = None
+    entries: list[LogView] = field(default_factory=list)
+    continued: bool = False
+
+
+def timeline(answer: Answer, *, stepped: bool = True) -> list[Moment]:
+    """The log grouped under the step that caused each entry, in log order;
+    steps that logged nothing keep their place. A log whose entries do not say
+    their step (``stepped`` false: engines before 2.0) comes first, whole."""
+    if not stepped:
+        whole = [Moment("The whole log", None, list(answer.log))] if answer.log else []
+        return whole + [_step_moment(step) for step in answer.steps]
+    steps = {step.number: step for step in answer.steps}
+    waiting = sorted(steps)
+    moments: list[Moment] = []
+    for entry in answer.log:
+        number = getattr(entry, "step", None)
+        step = steps.get(number) if isinstance(number, int) else None
+        while step is not None and waiting and waiting[0] <= step.number:
+            moments.append(_step_moment(steps[waiting.pop(0)]))
+        last = moments[-1] if moments else None
+        if last is not None and last.step is step:
+            last.entries.append(entry)
+        elif step is None:
+            moments.append(Moment("Between steps", None, [entry]))
+        else:  # the step's entries resume after rules-driven ones
+            moments.append(
+                Moment(f"Step {step.number}, continued", step, [entry], True)
+            )
+    moments += [_step_moment(steps[number]) for number in waiting]
+    _name_rules_groups(moments)
+    return moments
+
+
+def _is_stepped(result: Mapping[str, Any]) -> bool:
+    """Whether the log entries say which step caused them (engine 2.0 on)."""
+    return all("step" in entry for entry in result.get("log", []))
+
+
+def _step_moment(step: StepView) -> Moment:
+    return Moment(f"Step {step.number}: {step.text} — {step.status}", step)
+
+
+def _name_rules_groups(moments: list[Moment]) -> None:
+    """Rules-driven groups before any step are the set-up; after every step,
+    what follows the last one."""
+    placed = [index for index, moment in enumerate(moments) if moment.step]
+    for index, moment in enumerate(moments):
+        if moment.step is not None:
+            continue
+        if not placed or index < placed[0]:
+            moment.title = "Set-up"
+        elif index > placed[-1]:
+            moment.title = "After the last step"
 
 
 def _pretty(value: Any) -> str:

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from functools import wraps
 from typing import Any, Protocol, TypeVar, cast
 
-from django.db import connection
+from django.db import connection, connections, router
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.dateparse import parse_datetime
@@ -154,8 +154,13 @@ def every_game_state() -> list[GameState]:
 
 
 def _game_states(where: str, params: list[str]) -> list[GameState]:
-    with connection.cursor() as cursor:
-        cursor.execute(_state_sql(connection.vendor, where), params)
+    from rules.models import Game
+
+    # The database the rest of the request reads from (a replica, if any), so
+    # validators describe the content the response is rendered from.
+    database = connections[router.db_for_read(Game)]
+    with database.cursor() as cursor:
+        cursor.execute(_state_sql(database.vendor, where), params)
         rows = cursor.fetchall()
     return [
         _state(version, _aware(loaded), _aware(verified))

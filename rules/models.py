@@ -171,6 +171,15 @@ class Term(models.Model):
     topic = models.ForeignKey(
         Topic, null=True, blank=True, on_delete=models.CASCADE, related_name="terms"
     )
+    # The numbered rule that states the definition, when one does (2.4 for
+    # "hand limit"): the glossary links to it and search ranks it for the term.
+    rule = models.ForeignKey(
+        Rule,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="defined_terms",
+    )
     definition_md = models.TextField()
     definition_html = models.TextField()
 

@@ -296,7 +296,7 @@ def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 @require_safe
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
-    terms = list(game_obj.terms.select_related("topic__game"))
+    terms = list(game_obj.terms.select_related("topic__game", "rule__topic__game"))
     by_letter = [
         (letter, list(group))
         for letter, group in groupby(terms, key=lambda term: term.term[0].upper())

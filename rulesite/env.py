@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -65,3 +67,33 @@ def cache_config(url: str) -> dict[str, object]:
     raise ImproperlyConfigured(
         f"CACHE_URL={url!r}: unsupported scheme (use locmem://, redis:// or dummy://)"
     )
+
+
+SQLITE = "django.db.backends.sqlite3"
+# WAL lets readers and one writer work at once (a reload while serving), and
+# synchronous=NORMAL skips an fsync per commit, which is safe in WAL mode.
+# Transactions stay DEFERRED so read-only ones never take the write lock.
+SQLITE_PRIMARY_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+
+
+def database_config(
+    url: str, *, conn_max_age: int, replica_of: str | None = None
+) -> dict[str, Any]:
+    """Turn a DATABASE_URL (or one of DATABASE_REPLICA_URLS) into a Django
+    DATABASES entry. A replica refuses writes even where the server would
+    take them, so a routing mistake fails loudly instead of forking the data,
+    and in tests it is a mirror of its primary: no test database of its own."""
+    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=conn_max_age))
+    sqlite = config["ENGINE"] == SQLITE
+    if replica_of is None:
+        if sqlite:
+            config["OPTIONS"] = {"init_command": SQLITE_PRIMARY_INIT}
+        return config
+    config["TEST"] = {"MIRROR": replica_of}
+    options = config.setdefault("OPTIONS", {})
+    if sqlite:
+        options["init_command"] = "PRAGMA query_only=ON;"
+    elif config["ENGINE"] == "django.db.backends.postgresql":
+        flags = f"{options.get('options', '')} -c default_transaction_read_only=on"
+        options["options"] = flags.strip()
+    return config

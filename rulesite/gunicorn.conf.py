@@ -54,6 +54,23 @@ def when_ready(server: Any) -> None:
                     engine.get_template(str(path.relative_to(folder)))
                 except (TemplateDoesNotExist, TemplateSyntaxError) as error:
                     server.log.warning("template %s not precompiled: %s", path, error)
+    _warm_search(server)
+
+
+def _warm_search(server: Any) -> None:
+    """Decode the search index's commonest words once, here, so that no worker
+    decodes them on its first queries: bounded (SearchIndex.warm: 300,000
+    postings, 10,000 documents' stored fields, 2 s; about 1 s and 45 MB at
+    10,000 documents, a tenth of that for the real content). Each worker opens
+    its own files after the fork. A worker that finds a newer index (content
+    reloaded since) opens it cold."""
+    from rules.search.index import open_index
+    from rules.search.query import SearchUnavailable
+
+    try:
+        server.log.info("%s", open_index().warm())
+    except SearchUnavailable as error:
+        server.log.warning("search index not warmed: %s", error)
 
 
 def pre_fork(server: Any, worker: Any) -> None:

@@ -33,10 +33,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
-from django.db import connection, transaction
+from django.db import connections, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from rules.conditional import Validators, every_game_state, validators_for
+from rulesite.db_router import read_alias
 
 logger = logging.getLogger(__name__)
 
@@ -139,14 +140,18 @@ def keep(store: BaseCache, key: str, frozen: Frozen) -> None:
 
 class ReadSnapshot:
     """One transaction around a request's reads; on PostgreSQL at repeatable
-    read, since read committed gives each query its own snapshot. Inside an
-    outer transaction (tests, ATOMIC_REQUESTS) it is a savepoint and the outer
-    transaction's isolation applies. A class rather than a generator: it runs
-    on every GET the cache does not answer, and costs less this way."""
+    read, since read committed gives each query its own snapshot. It is opened
+    on the database the request reads from (a replica, see
+    rulesite/db_router.py), where the content versions of the key are read too.
+    Inside an outer transaction (tests, ATOMIC_REQUESTS) it is a savepoint and
+    the outer transaction's isolation applies. A class rather than a generator:
+    it runs on every GET the cache does not answer, and costs less this way."""
 
     def __enter__(self) -> None:
+        alias = read_alias()
+        connection = connections[alias]
         outermost = not connection.in_atomic_block
-        self.atomic = transaction.atomic()
+        self.atomic = transaction.atomic(using=alias)
         self.atomic.__enter__()
         if outermost and connection.vendor == "postgresql":
             with connection.cursor() as cursor:

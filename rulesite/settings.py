@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from rulesite.env import cache_config, env_bool, env_int, env_list, env_str
+from rulesite.env import (
+    cache_config,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("RULESITE_VAR_DIR", str(BASE_DIR / "var")))
@@ -52,6 +58,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "rulesite.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Chooses the database of the request's reads, for the page cache too; not
+    # loaded without replicas.
+    "rulesite.db_router.ReplicaMiddleware",
     # Before sessions and CSRF: a cached page skips the rest of the stack.
     "rulesite.pagecache.PageCacheMiddleware",
     "corsheaders.middleware.CorsMiddleware",
@@ -84,19 +93,30 @@ TEMPLATES = [
 if not env_str("DATABASE_URL"):
     # The embedded default lives in var/; make sure a fresh checkout can open it.
     VAR_DIR.mkdir(parents=True, exist_ok=True)
+DB_CONN_MAX_AGE = env_int("DB_CONN_MAX_AGE", 60)
 DATABASES = {
-    "default": dj_database_url.parse(
+    "default": database_config(
         env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        conn_max_age=DB_CONN_MAX_AGE,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets readers and one writer work at once (a reload while serving), and
-    # synchronous=NORMAL skips an fsync per commit, which is safe in WAL mode.
-    # Transactions stay DEFERRED so read-only ones never take the write lock.
-    DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
+# Read replicas (docs/OPERATIONS.md): the GETs of web requests read from one of
+# them, everything else uses the primary (rulesite/db_router.py).
+REPLICA_DATABASES: list[str] = []
+for number, url in enumerate(env_list("DATABASE_REPLICA_URLS", []), start=1):
+    if not env_str("DATABASE_URL"):
+        raise ImproperlyConfigured(
+            "DATABASE_REPLICA_URLS is set but DATABASE_URL is not: replicas of the "
+            "embedded SQLite database would hold other data. Set DATABASE_URL to "
+            "their primary, or unset DATABASE_REPLICA_URLS."
+        )
+    DATABASES[f"replica_{number}"] = database_config(
+        url, conn_max_age=DB_CONN_MAX_AGE, replica_of="default"
+    )
+    REPLICA_DATABASES.append(f"replica_{number}")
+DATABASE_ROUTERS = ["rulesite.db_router.ReplicaRouter"] if REPLICA_DATABASES else []
+# After a write, the client reads from the primary this long (its own writes).
+REPLICA_PIN_SECONDS = env_int("REPLICA_PIN_SECONDS", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {

@@ -6,6 +6,18 @@ import pytest
 from django.core.management import call_command
 
 
+@pytest.fixture(autouse=True)
+def reads_on_the_primary(request: Any) -> None:
+    """A test's rows live in its own uncommitted transaction on the primary,
+    which a replica's connection cannot see: with DATABASE_REPLICA_URLS set (the
+    PostgreSQL run), requests read from the primary too. The replica tests
+    (tests/production/test_replicas.py) configure replicas of their own."""
+    from django.conf import settings
+
+    if settings.REPLICA_DATABASES:
+        request.getfixturevalue("settings").REPLICA_DATABASES = []
+
+
 @pytest.fixture(scope="session")
 def real_content(django_db_setup: Any, django_db_blocker: Any) -> None:
     """Load the real fixtures once per session, outside any test transaction."""

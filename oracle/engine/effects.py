@@ -8,7 +8,7 @@ settles; a view that never settles stops the run (the loop guard).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -191,43 +191,42 @@ def _has_sources(game: Game) -> bool:
 
 
 def _compute(game: Game) -> View:
+    # One loop, no generator: this runs after every event.
     view = View()
-    for spec, ctx, fixed_cards, fixed_players in _active(game):
-        if spec.condition is not None and not spec.condition(ctx):
-            continue
-        if spec.target_type == "player":
-            targets = _player_targets(game, spec, ctx, fixed_players)
-        else:
-            targets = _card_targets(game, spec, ctx, fixed_cards)
-        for target in targets:
-            for modifier in spec.modifiers:
-                modifier.apply(view, target, ctx)
-    return view
-
-
-ActiveEffect = tuple[
-    Persistent, Context, "tuple[str, ...] | None", "tuple[str, ...] | None"
-]
-
-
-def _active(game: Game) -> Iterator[ActiveEffect]:
     for card in game.cards_with(game.pack.effect_slugs()):
-        effects = game.definition(card).effects
-        for spec in effects:
+        for spec in game.definition(card).effects:
             if card.zone in spec.active_in:
-                yield (
-                    spec,
-                    Context(game, game.player(card.controller), card),
-                    None,
-                    None,
-                )
+                ctx = Context(game, game.player(card.controller), card)
+                _write(game, view, spec, ctx, None, None)
     for spec in game.pack.rule_effects:
         for player in game.players:
-            yield spec, Context(game, player), None, None
+            _write(game, view, spec, Context(game, player), None, None)
     for lasting in game.lasting:
         source = game.cards.get(lasting.source) if lasting.source else None
         ctx = Context(game, game.player(lasting.player), source)
-        yield lasting.spec, ctx, lasting.cards, lasting.players
+        _write(game, view, lasting.spec, ctx, lasting.cards, lasting.players)
+    return view
+
+
+def _write(
+    game: Game,
+    view: View,
+    spec: Persistent,
+    ctx: Context,
+    fixed_cards: tuple[str, ...] | None,
+    fixed_players: tuple[str, ...] | None,
+) -> None:
+    """Write one active effect into the view (if its condition holds)."""
+    if spec.condition is not None and not spec.condition(ctx):
+        return
+    if spec.target_type == "player":
+        targets = _player_targets(game, spec, ctx, fixed_players)
+    else:
+        targets = _card_targets(game, spec, ctx, fixed_cards)
+    modifiers = spec.modifiers
+    for target in targets:
+        for modifier in modifiers:
+            modifier.apply(view, target, ctx)
 
 
 def _card_targets(

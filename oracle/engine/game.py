@@ -6,7 +6,7 @@ import copy as _copy
 import functools
 import hashlib
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -122,6 +122,8 @@ class Game:
         self.event_stack: list[Event] = []
         self.at = 0
         self.work = 0
+        self.step: int | None = None
+        self.stock: dict[tuple[str, str | None], dict[str, int]] = {}
         self._serial = 0
         self._with_slugs: dict[frozenset[str], tuple[int, list[Card]]] = {}
 
@@ -193,10 +195,115 @@ class Game:
         return iter(self.cards.values())
 
     def instance_ids(self) -> list[str]:
-        """Return the sorted multiset of card ids across all zones (conservation)."""
+        """Return the sorted multiset of card ids across all zones."""
         ids = [i for ids in self.shared.values() for i in ids]
         ids += [i for p in self.players for ids in p.zones.values() for i in ids]
         return sorted(ids)
+
+    def census(self) -> dict[str, int]:
+        """Return how many cards of each slug the game holds, instances in
+        zones plus counted stock, sorted by slug (what conservation keeps)."""
+        found: dict[str, int] = {}
+        for card_id in self.instance_ids():
+            slug = self.cards[card_id].slug
+            found[slug] = found.get(slug, 0) + 1
+        for counted in self.stock.values():
+            for slug, n in counted.items():
+                found[slug] = found.get(slug, 0) + n
+        return dict(sorted(found.items()))
+
+    # -- stock zones -----------------------------------------------------------
+    #
+    # A stock zone (``Pack.stock_zones``) holds untouched component stock as
+    # counts per slug, and may also hold card instances (the scenario's own
+    # cards, or cards that came back). A counted card becomes an instance only
+    # when it leaves the zone: ``take_from_stock`` and ``draw_from_stock``.
+
+    def is_stock(self, zone: str) -> bool:
+        """Return whether ``zone`` is a stock zone of the pack."""
+        return zone in self.pack.stock_zones
+
+    def add_stock(
+        self, zone: str, counts: Mapping[str, int], player: str | None = None
+    ) -> None:
+        """Count more cards (``{slug: how many}``) in a stock zone (a shared one
+        if no player) without creating instances; counts below 1 add nothing."""
+        if not self.is_stock(zone):
+            raise ValueError(f"{zone!r} is not a stock zone")
+        holder = None if zone in self.shared else player
+        counted = self.stock.get((zone, holder))
+        if not counted:  # the usual case, at setup: one pass in C
+            self.stock[(zone, holder)] = {s: n for s, n in counts.items() if n > 0}
+            return
+        for slug, count in counts.items():
+            if count > 0:
+                counted[slug] = counted.get(slug, 0) + count
+
+    def stock_count(
+        self, zone: str, player: str | None = None, slug: str | None = None
+    ) -> int:
+        """Return how many cards (of ``slug``) a zone holds, counted or not."""
+        counted = self.stock.get((zone, None if zone in self.shared else player), {})
+        ids = self.zone(zone, None if zone in self.shared else player)
+        if slug is None:
+            return sum(counted.values()) + len(ids)
+        held = sum(1 for i in ids if self.cards[i].slug == slug)
+        return counted.get(slug, 0) + held
+
+    def stock_of(self, zone: str, player: str | None = None) -> dict[str, int]:
+        """Return a zone's cards as ``{slug: count}``, sorted by slug."""
+        holder = None if zone in self.shared else player
+        counted = self.stock.get((zone, holder), {})
+        ids = self.zone(zone, holder)
+        if not ids:  # counts are never below 1 (``add_stock``, ``_materialize``)
+            return dict(sorted(counted.items()))
+        found = dict(counted)
+        for card_id in ids:
+            slug = self.cards[card_id].slug
+            found[slug] = found.get(slug, 0) + 1
+        return {slug: n for slug, n in sorted(found.items()) if n}
+
+    def take_from_stock(
+        self, zone: str, slug: str, player: str | None = None
+    ) -> Card | None:
+        """Return a card ``slug`` of a zone, still in it, for the caller to move:
+        an instance there if any, else a counted card made an instance now
+        (None when the zone holds none)."""
+        holder = None if zone in self.shared else player
+        for card_id in self.zone(zone, holder):
+            if self.cards[card_id].slug == slug:
+                return self.cards[card_id]
+        counted = self.stock.get((zone, holder), {})
+        if not counted.get(slug):
+            return None
+        return self._materialize(zone, holder, slug)
+
+    def draw_from_stock(self, zone: str, player: str | None = None) -> Card | None:
+        """Return the top card of a stock zone, still in it: its first instance,
+        else a counted card chosen with the seeded RNG (the counted cards lie
+        below the instances in no fixed order, as in a shuffled deck)."""
+        holder = None if zone in self.shared else player
+        ids = self.zone(zone, holder)
+        if ids:
+            return self.cards[ids[0]]
+        counted = self.stock.get((zone, holder), {})
+        total = sum(counted.values())
+        if not total:
+            return None
+        pick = self.rng.randrange(total)
+        for slug, n in counted.items():
+            if pick < n:
+                return self._materialize(zone, holder, slug)
+            pick -= n
+        raise AssertionError("unreachable: the pick is below the total")
+
+    def _materialize(self, zone: str, holder: str | None, slug: str) -> Card:
+        counted = self.stock[(zone, holder)]
+        counted[slug] -= 1
+        if not counted[slug]:
+            del counted[slug]
+        owner = holder or ""
+        return self.new_card(slug, owner, zone, shared=holder is None)
 
     # -- computed values -------------------------------------------------------
 
@@ -281,6 +388,7 @@ class Game:
             event,
             tuple(cards),
             tuple(dict.fromkeys(rules)),
+            self.step,
         )
         self.log.append(entry)
 

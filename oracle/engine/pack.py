@@ -50,18 +50,22 @@ CITATION_KEYS = (
     "choice",
 )
 BUILTIN_PERIODS = ("turn", "phase", "round", "game")
+#: Core zones that may be stock zones (``play`` and ``resolving`` may not).
+STOCKABLE_CORE_ZONES = frozenset({"hand", "deck", "discard"})
 
 
 @dataclass(frozen=True)
 class RuleCheck:
     """A game rule checked before any ability is used.
 
-    ``test`` returns the refusal reason (player first, no final stop) or None.
+    ``test`` returns the refusal reason (player first, no final stop) or None;
+    a check whose rule ids depend on the case returns an ``IllegalPlay`` with
+    them instead of a reason (``rules`` then lists every id it may cite).
     """
 
     name: str
     rules: tuple[str, ...]
-    test: Callable[[Context], str | None]
+    test: Callable[[Context], str | IllegalPlay | None]
 
 
 class Pack:
@@ -81,6 +85,7 @@ class Pack:
         phases: Sequence[str] = ("main",),
         player_zones: Sequence[str] = (),
         shared_zones: Sequence[str] = (),
+        stock_zones: Sequence[str] = (),
         windows: Sequence[str] = (),
         periods: Sequence[str] = (),
         rule_checks: Sequence[RuleCheck] = (),
@@ -95,6 +100,7 @@ class Pack:
         self.phases = tuple(phases)
         self.player_zones = tuple(player_zones)
         self.shared_zones = tuple(shared_zones)
+        self.stock_zones = frozenset(stock_zones)
         self.windows = tuple(windows)
         self.periods = tuple(periods)
         self.rule_checks = tuple(rule_checks)
@@ -216,6 +222,9 @@ class Pack:
                 out.extend(self._ability_problems(definition.slug, ability, periods))
         if len(zones) != len(self.player_zones) + len(self.shared_zones):
             out.append("a zone cannot be both a player zone and a shared zone")
+        # Cards in play carry state and abilities, so they are always instances.
+        for zone in sorted(self.stock_zones - zones - STOCKABLE_CORE_ZONES):
+            out.append(f"stock zone {zone!r} is not a hand, deck, discard or pack zone")
         return out
 
     def _ability_problems(

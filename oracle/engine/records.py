@@ -7,7 +7,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One line of the game log: house-language text plus structured fields."""
+    """One line of the game log: house-language text plus structured fields.
+
+    ``step`` is the index of the scenario step being run when it was logged (a
+    response taken from a later step counts as that step), None during set-up.
+    """
 
     seq: int
     player: str | None
@@ -15,6 +19,7 @@ class LogEntry:
     event: str | None
     cards: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
+    step: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         """Return the entry as a JSON-ready mapping."""
@@ -25,6 +30,7 @@ class LogEntry:
             "event": self.event,
             "cards": list(self.cards),
             "rules": list(self.rules),
+            "step": self.step,
         }
 
 

@@ -75,6 +75,8 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
             )
     for check in game.pack.rule_checks:
         reason = check.test(ctx)
+        if isinstance(reason, IllegalPlay):
+            return reason
         if reason is not None:
             return IllegalPlay(reason, check.rules)
     if ability.condition is not None and not ability.condition(ctx):

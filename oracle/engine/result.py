@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from oracle.engine.cards import Card, Player
 from oracle.engine.effects import Lasting
@@ -50,7 +52,13 @@ class Result:
 
 
 def serialize(game: Game) -> dict[str, object]:
-    """Return the game state as the JSON-ready mapping results expose."""
+    """Return the game state as the JSON-ready mapping results expose.
+
+    A stock zone shows as ``{slug: count}`` (instances and counted cards alike),
+    any other zone as the slugs of its cards, top first. ``cards`` lists every
+    instance by id, leaving out the fields that hold their default
+    (``CARD_DEFAULTS``).
+    """
     clock = game.clock
     return {
         "phase": clock.phase,
@@ -60,7 +68,7 @@ def serialize(game: Game) -> dict[str, object]:
         "window": clock.window,
         "periods": list(clock.periods),
         "players": {p.name: _player(game, p) for p in game.players},
-        "zones": {z: _slugs(game, ids) for z, ids in game.shared.items()},
+        "zones": {z: _zone(game, z, None) for z in game.shared},
         "cards": _cards(game),
         "lasting": [_lasting(e) for e in game.lasting],
         "delayed": [
@@ -72,14 +80,47 @@ def serialize(game: Game) -> dict[str, object]:
     }
 
 
-def _slugs(game: Game, ids: list[str]) -> list[str]:
-    return [game.cards[i].slug for i in ids]
+#: The card fields a result leaves out when they hold these values.
+CARD_DEFAULTS: Mapping[str, object] = MappingProxyType(
+    {
+        "attachments": [],
+        "data": {},
+        "exhausted": False,
+        "flags": [],
+        "parent": None,
+        "stats": {},
+        "tokens": {},
+    }
+)
+
+
+def stock_paths(game: Game) -> frozenset[str]:
+    """Return the state paths of the stock zones (``players.Bob.reinforcements``,
+    ``zones.action_deck``): expectations count their cards, not their slugs."""
+    stocks = game.pack.stock_zones
+    paths = {f"zones.{z}" for z in game.shared if z in stocks}
+    for player in game.players:
+        paths.update(f"players.{player.name}.{z}" for z in player.zones if z in stocks)
+    return frozenset(paths)
+
+
+def _zone(game: Game, zone: str, player: str | None) -> object:
+    if zone in game.pack.stock_zones:
+        return game.stock_of(zone, player)
+    cards = game.cards
+    return [cards[i].slug for i in game.zone(zone, player)]
 
 
 def _player(game: Game, player: Player) -> dict[str, object]:
     out: dict[str, object] = {"seat": player.seat}
+    stocks = game.pack.stock_zones
+    cards = game.cards
+    name = player.name  # names are unique (the parser refuses duplicates)
     for zone, ids in player.zones.items():
-        out[zone] = _slugs(game, ids)
+        if zone in stocks:
+            out[zone] = game.stock_of(zone, name)
+        else:
+            out[zone] = [cards[i].slug for i in ids]
     out["resources"] = dict(sorted(player.resources.items()))
     out["values"] = dict(sorted(game.view.player_stats.get(player.name, {}).items()))
     out.update(game.pack.serialize_player(game, player))
@@ -102,33 +143,38 @@ def _cards(game: Game) -> dict[str, object]:
 def _card(game: Game, card: Card, printed: dict[str, int]) -> dict[str, object]:
     definition = game.definition(card)
     view = game.view
+    # The keys in sorted order: results are encoded with sorted keys, and the
+    # card mappings of a large game then sort in one pass.
+    out: dict[str, object] = {}
+    if card.attachments:
+        out["attachments"] = list(card.attachments)
+    out["controller"] = card.controller
+    if card.data:
+        out["data"] = dict(card.data)
+    if card.exhausted:
+        out["exhausted"] = True
+    flags = view.card_flags.get(card.id)
+    if flags:
+        out["flags"] = sorted(flags)
+    out["name"] = definition.name
+    out["owner"] = card.owner
+    if card.parent is not None:
+        out["parent"] = card.parent
+    out["slug"] = card.slug
     modified = view.card_stats.get(card.id)
     if modified:
         merged = dict(printed)
         for key, value in modified.items():
             merged[key] = merged.get(key, 0) + value
-        stats = dict(sorted(merged.items()))
-    else:
-        stats = dict(printed)
-    flags = view.card_flags.get(card.id)
-    # The keys in sorted order: results are encoded with sorted keys, and the
-    # hundreds of card mappings of a large game then sort in one pass.
-    return {
-        "attachments": list(card.attachments),
-        "controller": card.controller,
-        "data": dict(card.data),
-        "exhausted": card.exhausted,
-        "flags": sorted(flags) if flags else [],
-        "name": definition.name,
-        "owner": card.owner,
-        "parent": card.parent,
-        "slug": card.slug,
-        "stats": stats,
-        "tokens": dict(sorted(card.tokens.items())) if card.tokens else {},
-        "type": definition.type,
-        "zone": card.zone,
-        "zone_player": card.zone_player,
-    }
+        out["stats"] = dict(sorted(merged.items()))
+    elif printed:
+        out["stats"] = dict(printed)
+    if card.tokens:
+        out["tokens"] = dict(sorted(card.tokens.items()))
+    out["type"] = definition.type
+    out["zone"] = card.zone
+    out["zone_player"] = card.zone_player
+    return out
 
 
 def _lasting(effect: Lasting) -> dict[str, object]:
@@ -142,22 +188,38 @@ def _lasting(effect: Lasting) -> dict[str, object]:
 
 
 def resolve_path(state: Mapping[str, object], path: str) -> tuple[bool, object]:
-    """Follow a dotted path (``players.Bob.hand``, ``cards.<id>.tokens.power``)."""
+    """Follow a dotted path (``players.Bob.hand``, ``cards.<id>.tokens.power``).
+
+    A card field left out of the result for holding its default
+    (``CARD_DEFAULTS``) resolves to that default.
+    """
     value: object = state
-    for part in path.split("."):
+    parts = path.split(".")
+    for depth, part in enumerate(parts):
         if isinstance(value, Mapping) and part in value:
             value = value[part]
         elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
+        elif depth == 2 and parts[0] == "cards" and part in CARD_DEFAULTS:
+            value = copy.copy(CARD_DEFAULTS[part])
         else:
             return False, None
     return True, value
 
 
-def check(state: Mapping[str, object], expectation: Expectation) -> dict[str, object]:
-    """Evaluate one expectation against the final state."""
+def check(
+    state: Mapping[str, object],
+    expectation: Expectation,
+    stocks: Collection[str] = (),
+) -> dict[str, object]:
+    """Evaluate one expectation against the final state; ``stocks`` are the
+    paths of stock zones, whose ``count`` is the number of cards they hold."""
     found, actual = resolve_path(state, expectation.path)
-    passed = found and _holds(expectation.op, actual, expectation.value)
+    op, expected = expectation.op, expectation.value
+    if op == "count" and expectation.path in stocks and isinstance(actual, Mapping):
+        passed = found and sum(actual.values()) == expected
+    else:
+        passed = found and _holds(op, actual, expected)
     return {**expectation.dump(), "passed": passed, "actual": actual}
 
 

@@ -22,7 +22,7 @@ from oracle.engine.game import PLAY, Budget, Game
 from oracle.engine.pack import Pack
 from oracle.engine.prompts import Offer, Prompt, PromptKind, Response
 from oracle.engine.records import ACCEPTED, REJECTED, StepOutcome
-from oracle.engine.result import Result, check, serialize
+from oracle.engine.result import Result, check, serialize, stock_paths
 from oracle.engine.scenario import CardSpec, Scenario, Step
 from oracle.engine.version import ENGINE_VERSION
 
@@ -90,7 +90,8 @@ def _result(
     scenario: Scenario, game: Game, driver: Driver, error: str | None
 ) -> Result:
     state = serialize(game)
-    expect = tuple(check(state, e) for e in scenario.expect)
+    stocks = stock_paths(game)
+    expect = tuple(check(state, e, stocks) for e in scenario.expect)
     ok = error is None and all(e["passed"] for e in expect)
     return Result(
         ok=ok,
@@ -147,7 +148,7 @@ class Driver:
         """Run every step not yet consumed, in order."""
         while (index := self._peek()) is not None:
             self.done.add(index)
-            self.game.at = index
+            self.game.at = self.game.step = index
             try:
                 self._execute(self.steps[index])
             except IllegalPlay as illegal:
@@ -213,7 +214,9 @@ class Driver:
             step = self.steps[index]
             if step.kind == "pass" and step.player in players:
                 self.accept(index)
+                outer, game.step = game.step, index
                 game.say(step.player, f"{step.player} passes", event="pass")
+                game.step = outer
                 players.discard(step.player)
                 continue
             if step.kind not in ("play", "use") or step.player not in players:

@@ -27,6 +27,26 @@ MAX_NAME = 40
 SCENARIO_ZONES = (HAND, DECK, DISCARD, PLAY)
 STEP_KINDS = ("play", "use", "pass", "choose", "advance", "end")
 EXPECT_OPS = ("count", "equals", "contains")
+_MAX_DEPTH = 32
+
+
+def in_key_order(data: object, depth: int = 0) -> object:
+    """``data`` with every mapping's keys in sorted order.
+
+    Key order carries no meaning in JSON or YAML, and the permalink hash ignores
+    it, so the engine must too: mappings (a board's units by owner, a player's
+    zones) are read in one fixed order, and equal scenarios give equal results.
+    Nesting deeper than any valid scenario is left as it is for the parser to
+    refuse.
+    """
+    if depth > _MAX_DEPTH:
+        return data
+    if isinstance(data, Mapping):
+        ordered = sorted(data.items(), key=lambda item: str(item[0]))
+        return {key: in_key_order(value, depth + 1) for key, value in ordered}
+    if isinstance(data, list | tuple):
+        return [in_key_order(value, depth + 1) for value in data]
+    return data
 
 
 @dataclass(frozen=True)
@@ -130,7 +150,7 @@ class Scenario:
         """Validate ``data`` (a mapping) and return the scenario."""
         from oracle.engine.parsing import Parser
 
-        return Parser().parse(data)
+        return Parser().parse(in_key_order(data))
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping; ``Scenario.parse`` reads it back."""

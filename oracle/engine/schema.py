@@ -16,9 +16,14 @@ def is_scalar(value: object) -> TypeGuard[Scalar]:
     return isinstance(value, (str, int, bool))
 
 
+_IS_STR = str.__instancecheck__
+
+
 def pointer(path: str, key: str | int) -> str:
     """Extend a JSON pointer by one key (escaping ``~`` and ``/``)."""
-    text = str(key).replace("~", "~0").replace("/", "~1")
+    text = str(key)
+    if "~" in text or "/" in text:  # rare: most keys need no escaping
+        text = text.replace("~", "~0").replace("/", "~1")
     return f"{path}/{text}"
 
 
@@ -34,7 +39,10 @@ class Reader:
 
     def mapping(self, value: object, path: str) -> Mapping[str, object] | None:
         """Return ``value`` if it is a mapping with string keys."""
-        if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
+        # A dict (parsed JSON or YAML) skips the slower abstract-class check.
+        if (type(value) is dict or isinstance(value, Mapping)) and all(
+            map(_IS_STR, value)
+        ):
             return value
         self.fail(path, "must be a mapping")
         return None

@@ -155,6 +155,10 @@ def _use(
     given = response.given if response is not None else {}
     if event is not None:
         event.used.add(_key(offer))
+    # A response taken from a later step logs under that step.
+    outer = game.step
+    if response is not None and response.token >= 0:
+        game.step = response.token
     try:
         resolver.initiate(
             game,
@@ -171,6 +175,8 @@ def _use(
         if response is not None:
             game.io.settle(response, error)
         return
+    finally:
+        game.step = outer
     if response is not None:
         game.io.settle(response, None)
 

@@ -89,21 +89,26 @@ class FieldReader:
 
     def string_list(self, key: str) -> list[str]:
         value = self.get(key, list, [])
-        items = []
-        for item in value:
-            if isinstance(item, float):
-                # YAML reads 2.10 as the number 2.1: ids must be quoted.
-                self.log.add(
-                    self.file,
-                    self.line(key),
-                    f'{self.what}: quote the id {item!r} in {key} (write "{item}")',
-                )
-            elif isinstance(item, (str, int)) and not isinstance(item, bool):
-                items.append(str(item))
-            else:
-                self.log.add(
-                    self.file,
-                    self.line(key),
-                    f"{self.what}: {key} must list text items",
-                )
-        return items
+        wrong = f"{key} must list text items"
+        items = (self._identifier(key, item, wrong) for item in value)
+        return [item for item in items if item is not None]
+
+    def identifier(self, key: str) -> str | None:
+        """A single id such as a rule id (``"2.4"``); None when not given."""
+        value = self.data.get(key)
+        wrong = f'field {key!r} must be an id such as "2.4"'
+        return None if value is None else self._identifier(key, value, wrong)
+
+    def _identifier(self, key: str, item: Any, wrong: str) -> str | None:
+        if isinstance(item, float):
+            # YAML reads 2.10 as the number 2.1: ids must be quoted.
+            self.log.add(
+                self.file,
+                self.line(key),
+                f'{self.what}: quote the id {item!r} in {key} (write "{item}")',
+            )
+        elif isinstance(item, (str, int)) and not isinstance(item, bool):
+            return str(item)
+        else:
+            self.log.add(self.file, self.line(key), f"{self.what}: {wrong}")
+        return None

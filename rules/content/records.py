@@ -109,7 +109,7 @@ def parse_terms(path: Path, name: str, log: ErrorLog) -> list[TermSpec]:
         if entry is None:
             continue
         reader = FieldReader(entry, name, log, "term")
-        reader.check_keys({"term", "slug", "definition"}, {"topic"})
+        reader.check_keys({"term", "slug", "definition"}, {"topic", "rule"})
         terms.append(
             TermSpec(
                 slug=reader.slug("slug"),
@@ -120,6 +120,8 @@ def parse_terms(path: Path, name: str, log: ErrorLog) -> list[TermSpec]:
                 ),
                 file=name,
                 line=entry.line,
+                rule=reader.identifier("rule"),
+                rule_line=reader.line("rule"),
             )
         )
     return terms

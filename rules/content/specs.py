@@ -68,6 +68,8 @@ class TermSpec:
     definition: Text
     file: str
     line: int
+    rule: str | None = None  # id of the numbered rule that defines the term
+    rule_line: int = 0
 
 
 @dataclass

@@ -73,6 +73,8 @@ def check_references(content: GameContent, log: ErrorLog) -> None:
     for term in content.terms:
         if term.topic is not None:
             _check_all([term.topic], topics, "topic", term.file, term.line, log)
+        if term.rule is not None:
+            _check_all([term.rule], rule_ids, "rule id", term.file, term.rule_line, log)
     for ruling in content.rulings:
         line = ruling.lines.get
         _check_all(ruling.cards, card_slugs, "card", ruling.file, line("cards", 1), log)

@@ -45,7 +45,7 @@ def write_content(
     writer = _Writer(game, renderer)
     topics, rules = _write_topics(content, writer)
     cards = _write_cards(content, writer, rules, implemented)
-    _write_terms(content, writer, topics)
+    _write_terms(content, writer, topics, rules)
     _write_rulings(content, writer, cards, rules)
     Reference.objects.bulk_create(writer.references)
     return game
@@ -90,12 +90,15 @@ def _write_topics(
     Topic.objects.bulk_create(topics.values())
     rules: dict[str, Rule] = {}
     linker = TermLinker((term.term, term.slug) for term in content.terms)
+    defined = _terms_defined_by_rule(content)
     for spec in content.topics:
         # A topic's own terms are defined right there: linking them is noise.
         own_terms = frozenset(t.slug for t in content.terms if t.topic == spec.slug)
         for rule in spec.rules:
+            # Nor does a rule link the terms it defines back to the glossary.
+            skip = own_terms | defined.get(rule.rule_id, frozenset())
             linked = Text(
-                linker.link(rule.text.source, skip=own_terms),
+                linker.link(rule.text.source, skip=skip),
                 rule.text.file,
                 rule.text.line,
             )
@@ -114,6 +117,14 @@ def _write_topics(
     _link_parents(content, rules)
     _link_related(content, topics)
     return topics, rules
+
+
+def _terms_defined_by_rule(content: GameContent) -> dict[str, frozenset[str]]:
+    defined: dict[str, frozenset[str]] = {}
+    for term in content.terms:
+        if term.rule:
+            defined[term.rule] = defined.get(term.rule, frozenset()) | {term.slug}
+    return defined
 
 
 def _link_parents(content: GameContent, rules: dict[str, Rule]) -> None:
@@ -173,7 +184,10 @@ def _write_cards(
 
 
 def _write_terms(
-    content: GameContent, writer: _Writer, topics: dict[str, Topic]
+    content: GameContent,
+    writer: _Writer,
+    topics: dict[str, Topic],
+    rules: dict[str, Rule],
 ) -> None:
     Term.objects.bulk_create(
         Term(
@@ -181,6 +195,7 @@ def _write_terms(
             slug=spec.slug,
             term=spec.term,
             topic=topics.get(spec.topic) if spec.topic else None,
+            rule=rules[spec.rule] if spec.rule else None,
             definition_md=spec.definition.source,
             definition_html=writer.html(spec.definition, "term", spec.slug),
         )

@@ -50,10 +50,12 @@ def documents_for(game: Game) -> Iterator[SearchDocument]:
             text_of(topic.summary_html), context=f"Topic {topic.number}",
             cards=cards("topic", topic.slug),
         )  # fmt: skip
+    headings = rule_headings(game)
     for rule in game.rules.select_related("topic"):
         url = reverse("rules:topic", args=[slug, rule.topic.slug])
+        title = headings.get(rule.rule_id, rule.rule_id)
         yield SearchDocument(
-            slug, "rule", rule.rule_id, rule.rule_id, f"{url}#{rule.rule_id}",
+            slug, "rule", rule.rule_id, title, f"{url}#{rule.rule_id}",
             text_of(rule.text_html), rule_id=rule.rule_id, context=rule.topic.title,
             cards=cards("rule", rule.rule_id), aliases=(rule.rule_id.lower(),),
         )  # fmt: skip
@@ -80,6 +82,21 @@ def documents_for(game: Game) -> Iterator[SearchDocument]:
             text_of(ruling.answer_html), context=f"Ruling ({ruling.source})",
             cards=tuple(card.name for card in ruling.cards.all()),
         )  # fmt: skip
+
+
+def rule_headings(game: Game) -> dict[str, str]:
+    """The title of each rule that defines glossary terms: the terms' names.
+
+    A rule is otherwise titled by its id alone. Headed by "hand limit", rule 2.4
+    earns the title bonus for that query just as the glossary line does, and
+    comes first, as the line that only restates it weighs a little less (the
+    term prior in index.py). Hits still show "2.4 Action Cards", from id and topic.
+    """
+    names: dict[str, list[str]] = {}
+    pairs = game.terms.exclude(rule=None).values_list("rule__rule_id", "term")
+    for rule_id, term in pairs:
+        names.setdefault(rule_id, []).append(term)
+    return {rule_id: ", ".join(terms) for rule_id, terms in names.items()}
 
 
 def text_of(rendered: str) -> str:

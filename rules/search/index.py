@@ -9,7 +9,9 @@ and reopens it when ``CURRENT`` changes.
 Whoosh stores the index, analyses text, parses queries and suggests spellings.
 Ranking is done here, over postings decoded once per open index: Whoosh's own
 matchers decode every posting in Python on every query (about 3 µs each), too
-slow for common words in a 10,000-document index (see docs/SEARCH.md).
+slow for common words in a 10,000-document index. The build saves the text
+field's postings beside the index as plain arrays, read several times faster
+than Whoosh's pickled blocks (see docs/SEARCH.md).
 """
 
 from __future__ import annotations
@@ -23,22 +25,25 @@ import shutil
 import tempfile
 import threading
 import time
+from array import array
+from bisect import bisect_left, bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import nlargest
-from itertools import chain, islice
-from operator import add
+from itertools import accumulate, chain, islice, repeat
+from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from whoosh import index
 from whoosh import query as wq
 from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
+from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.lang.porter import stem
@@ -67,14 +72,14 @@ from rules.search.query import (
 )
 
 # Bump when the schema or the documents change shape: a new value forces a rebuild.
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 # On top of BM25 (which saturates too fast for a title to stand out), a document
 # earns this times the idf of each query word in its title, scaled by the share
 # of the query's words its title holds and by the share of its title they make:
 # "Lucky Shot" beats "Does Lucky Shot ignore Sustain Damage?" for "lucky shot".
 # A topic, the full account of a subject, then weighs a little more.
 _TITLE_BONUS = 2.0
-_KIND_PRIOR = {"topic": 1.1, "ruling": 0.85}
+_KIND_PRIOR = {"topic": 1.1, "term": 0.9, "ruling": 0.85}
 _BM25_K1, _BM25_B = 1.2, 0.75
 _RULE_QUERY = re.compile(r"(?:rule\s+)?(\d+)\.(\d+[a-z]?|n\d+)", re.IGNORECASE)
 _CORRECTABLE = re.compile(r"(?<!\S)kind:\S*|[^\W\d_]{3,}", re.IGNORECASE)
@@ -83,9 +88,20 @@ _PREFIX_EXPANSIONS = 8
 _TITLES_CHECKED = 20
 _CACHED_POSTINGS = 1_000_000
 _GRACE_SECONDS = 60.0
+# Warming an index decodes the postings of the words in this many documents or
+# more (a rarer word decodes in well under 0.1 ms when a query needs it), most
+# common first, then reads the stored fields of the first documents, within
+# these bounds (figures in docs/SEARCH.md).
+_WARM_MIN_DOCS = 32
+_WARM_DOCUMENTS = 10_000
+_WARM_POSTINGS = 300_000
+_WARM_SECONDS = 2.0
 _CURRENT = "CURRENT"
 _MANIFEST = "manifest.json"
 _VOCABULARY = "vocabulary.json"
+_POSTINGS = "postings.bin"
+# Change when postings.bin changes shape: a file of another shape is ignored.
+_POSTINGS_FORMAT = f"1:I{array('I').itemsize}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +117,20 @@ class BuildReport:
         return f"search index: {self.documents} documents in {self.seconds:.2f} s"
 
 
+@dataclass(frozen=True)
+class WarmReport:
+    words: int
+    postings: int
+    documents: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (
+            f"search index warmed: {self.words} words, {self.postings} postings, "
+            f"{self.documents} documents in {self.seconds:.2f} s"
+        )
+
+
 # Building ------------------------------------------------------------------
 
 
@@ -110,6 +140,8 @@ _ANALYZER = StemmingAnalyzer(
 )
 _WORDS = re.compile(r"[^\W\d_]+")
 _GAP = "\x1f"
+# Where <mark> and </mark> go, until the text around them is escaped.
+_MARK, _UNMARK = "\x02", "\x03"
 
 
 def _stems(text: str) -> list[str]:
@@ -172,7 +204,101 @@ def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
     saved = ix.storage.create_file(_VOCABULARY)
     saved.write(json.dumps(vocabulary, separators=(",", ":")).encode())
     saved.close()
+    _save_postings(ix)
     return count
+
+
+def _save_postings(ix: index.Index) -> None:
+    """Save beside the index the postings of every word of the text field as
+    plain arrays (document numbers, weights, where each document's positions
+    start, the positions): read back with a memory copy, where Whoosh's blocks
+    cost about 1 µs a posting to unpickle and its positions as much again
+    (docs/SEARCH.md). A word missing from it (none, unless Whoosh read it
+    through its generic matcher) is read from Whoosh."""
+    words: dict[str, tuple[int, int, int]] = {}
+    chunks: list[bytes] = []
+    at = 0
+    decode = ix.schema["text"].format.decoder("positions")
+    with ix.reader() as reader:
+        for term in reader.field_terms("text"):
+            docs, weights, values = _postings(reader, "text", term, weights=True)
+            if term == _GAP or not values:
+                continue
+            positions = [decode(value) for value in values]
+            flat = array("I", chain.from_iterable(positions))
+            chunks += [
+                array("I", docs).tobytes(),
+                array("d", weights).tobytes(),
+                array("I", accumulate(map(len, positions), initial=0)).tobytes(),
+                flat.tobytes(),
+            ]
+            words[term] = (at, len(docs), len(flat))
+            at += sum(map(len, chunks[-4:]))
+    head = json.dumps({"format": _POSTINGS_FORMAT, "words": words}).encode()
+    saved = ix.storage.create_file(_POSTINGS)
+    saved.write(len(head).to_bytes(8, "little") + head)
+    for chunk in chunks:
+        saved.write(chunk)
+    saved.close()
+
+
+def _postings(
+    reader: Any, field: str, word: str, *, weights: bool = False
+) -> tuple[list[int], list[float], list[bytes]]:
+    """The postings of a term: document numbers and, if ``weights``, the
+    weight (count) and the encoded value (positions) in each. Whoosh's matcher
+    decodes each posting in Python (about 3 µs); its on-disk matcher holds a
+    block (128 postings) as arrays, read here whole. Any other matcher
+    (postings inlined in the term file, deleted documents filtered) goes
+    through the generic interface, without values."""
+    if (field, word) not in reader:
+        return [], [], []
+    matcher = reader.postings(field, word)
+    docs: list[int] = []
+    found: list[float] = []
+    values: list[bytes] = []
+    if type(matcher) is not W3LeafMatcher:
+        if not weights:
+            return list(matcher.all_ids()), found, values
+        pairs = list(matcher.items_as("weight"))
+        return [d for d, _ in pairs], [w for _, w in pairs], values
+    while matcher.is_active():
+        matcher._read_ids()
+        docs += matcher._ids
+        if weights:
+            matcher._read_weights()
+            matcher._read_values()
+            found += matcher._weights
+            values += matcher._values
+        matcher._next_block()
+    return docs, found, values
+
+
+class _SavedPostings:
+    """The arrays written by _save_postings, read whole (a few bytes a
+    posting: some 7 MB at 10,000 documents)."""
+
+    def __init__(self, raw: bytes) -> None:
+        """``raw``: the file, or nothing (an index saved without it)."""
+        size = int.from_bytes(raw[:8], "little")
+        head = json.loads(raw[8 : 8 + size] or "{}")
+        same = head.get("format") == _POSTINGS_FORMAT
+        self.words: dict[str, list[int]] = head["words"] if same else {}
+        self.data = memoryview(raw)[8 + size :]
+
+    def read(self, word: str) -> tuple[array[int], array[float], _Positions] | None:
+        """The documents holding ``word``, its weight and positions in each."""
+        if word not in self.words:
+            return None
+        at, count, size = self.words[word]
+        arrays: list[Any] = [array("I"), array("d"), array("I"), array("I")]
+        lengths = (count, count, count + 1, size)
+        for found, length in zip(arrays, lengths, strict=True):
+            end = at + length * found.itemsize
+            found.frombytes(self.data[at:end])
+            at = end
+        docs, weights, starts, positions = arrays
+        return docs, weights, _Positions(docs, starts, positions)
 
 
 class _BuildStorage(RamStorage):  # type: ignore[misc]
@@ -362,15 +488,20 @@ class SearchIndex:
         self.ix = ix
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._postings: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._postings: OrderedDict[tuple[str, str], tuple[Any, int]] = OrderedDict()
         self._cached_size = 0
         self._spelling: _Speller | None = None
         self._kind_of: list[str] | None = None
+        self._decoder = ix.schema["text"].format.decoder("positions")
+        self._saved_postings: _SavedPostings | None = None
         plugins = [PhrasePlugin(), GroupPlugin(), OperatorsPlugin()]
         self._all_words = QueryParser("text", ix.schema, plugins=plugins)
         self._any_word = QueryParser("text", ix.schema, plugins, group=OrGroup)
         reader = self.reader()
-        self._everything = frozenset(range(reader.doc_count_all()))
+        # One int object per document number, shared by every cached posting
+        # (a fresh one per posting would add a quarter to their memory).
+        self._numbers = tuple(range(reader.doc_count_all()))
+        self._everything = frozenset(self._numbers)
         lengths = [reader.doc_field_length(d, "text", 1) for d in self._everything]
         self._title_sizes = [
             reader.doc_field_length(d, "name", 1) or 1 for d in self._everything
@@ -382,9 +513,53 @@ class SearchIndex:
 
     def reader(self) -> Any:
         local = self._local
-        if getattr(local, "searcher", None) is None:
+        if getattr(local, "pid", None) != os.getpid():
+            # Also after a fork (an index warmed in gunicorn's arbiter): the
+            # parent's open files share their read offsets with the child.
             local.searcher = self.ix.searcher()
+            local.pid = os.getpid()
         return local.searcher.reader()
+
+    def warm(
+        self, *, postings: int = _WARM_POSTINGS, seconds: float = _WARM_SECONDS
+    ) -> WarmReport:
+        """Decode now what the first queries would: the kinds, the games, the
+        spelling table, the commonest words' postings (most documents first,
+        up to ``postings`` of them), then the documents' stored fields and
+        title stems, all within about ``seconds``. The words of a fresh query
+        are then mostly decoded: common words are the costly ones, rare words
+        are cheap."""
+        started = time.monotonic()
+        reader = self.reader()
+        self._kinds()
+        for game in reader.field_terms("game"):
+            self._docs_of("game", game)
+        self._speller()
+        common = sorted(
+            (
+                (info.doc_frequency(), word.decode())
+                for word, info in reader.iter_field("text")
+                if word != _GAP.encode()
+            ),
+            reverse=True,
+        )
+        words = decoded = 0
+        for df, word in common:
+            if df < _WARM_MIN_DOCS or decoded + df > postings:
+                break
+            if time.monotonic() - started > seconds:
+                break
+            self._term(word)
+            words, decoded = words + 1, decoded + df
+        # Then the documents' stored fields and title stems, which the first
+        # hits of each document would read (about 40 µs a document).
+        documents = 0
+        for docnum in self._numbers[:_WARM_DOCUMENTS]:
+            if time.monotonic() - started > seconds:
+                break
+            self._title(docnum)
+            documents += 1
+        return WarmReport(words, decoded, documents, time.monotonic() - started)
 
     def search(self, game: str, request: SearchRequest) -> SearchResults:
         reader = self.reader()
@@ -396,12 +571,12 @@ class SearchIndex:
         if direct is not None:
             scores[direct] = max(scores.values(), default=0.0) + 1000.0
         kind_of = self._kinds()
-        counts = Counter(map(kind_of.__getitem__, scores))
+        counts = self._counts(scores)
         if request.kinds:
             scores = {d: s for d, s in scores.items() if kind_of[d] in request.kinds}
         first = (request.page - 1) * request.limit
         ranked = nlargest(first + request.limit, scores, key=scores.__getitem__)
-        stems = {t for f, t in q.iter_all_terms() if f == "text"}
+        stems = frozenset(t for f, t in q.iter_all_terms() if f == "text")
         hits = tuple(
             self._hit(docnum, scores[docnum], stems, docnum == direct)
             for docnum in ranked[first:]
@@ -413,7 +588,7 @@ class SearchIndex:
             page=request.page,
             limit=request.limit,
             total=len(scores),
-            counts={kind: counts[kind] for kind in KINDS if counts[kind]},
+            counts=counts,
             hits=hits,
             direct=hits[0] if hits and hits[0].direct else None,
             suggestion=suggestion,
@@ -453,6 +628,23 @@ class SearchIndex:
             return dict(scores)
         return {d: scores[d] for d in _among(allowed, scores)}
 
+    def _counts(self, scores: dict[int, float]) -> dict[str, int]:
+        """How many of the documents in ``scores`` are of each kind: the
+        commonest kind by subtraction, so that a common-word query looks up
+        only the few documents of the other kinds."""
+        kind_of = self._kinds()
+        docs = {kind: self._docs_of("kind", kind) for kind in KINDS}
+        if sum(map(len, docs.values())) != len(kind_of):  # kinds not in KINDS
+            found = Counter(map(kind_of.__getitem__, scores))
+            return {kind: found[kind] for kind in KINDS if found[kind]}
+        commonest = max(KINDS, key=lambda kind: len(docs[kind]))
+        counts = {
+            kind: len(_among(docs[kind], scores)) if kind != commonest else 0
+            for kind in KINDS
+        }
+        counts[commonest] = len(scores) - sum(counts.values())
+        return {kind: count for kind, count in counts.items() if count}
+
     def _kinds(self) -> list[str]:
         """The kind of every document, by document number."""
         if self._kind_of is None:
@@ -488,12 +680,30 @@ class SearchIndex:
         Whoosh once, then kept (LRU)."""
         scored = self._cached(("score", word))
         if scored is None:
-            weights = self._read("text", word, "weight")
-            idf = self._idf(len(weights))
-            norms, k1 = self._norms, _BM25_K1
-            scored = {d: idf * w * (k1 + 1) / (w + norms[d]) for d, w in weights}
+            saved = self._saved().read(word)
+            if saved:
+                docs = list(map(self._numbers.__getitem__, saved[0]))
+                weights: Iterable[float] = saved[1]
+            else:
+                docs, weights, _ = self._read("text", word, weights=True)
+            # idf * w * (k1 + 1) / (w + norm), in that order (the same floats
+            # to the last bit), by map() in C rather than a loop in Python.
+            idf, norms = self._idf(len(docs)), self._norms
+            top = map(mul, map(mul, repeat(idf), weights), repeat(_BM25_K1 + 1))
+            bottom = map(add, weights, map(norms.__getitem__, docs))
+            scored = dict(zip(docs, map(truediv, top, bottom), strict=True))
             self._keep(("score", word), scored)
         return scored
+
+    def _saved(self) -> _SavedPostings:
+        if self._saved_postings is None:
+            raw = b""
+            if self.ix.storage.file_exists(_POSTINGS):
+                saved = self.ix.storage.open_file(_POSTINGS)  # a race reads it twice
+                raw = bytes(saved.read())
+                saved.close()
+            self._saved_postings = _SavedPostings(raw)
+        return self._saved_postings
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (len(self._everything) - df + 0.5) / (df + 0.5))
@@ -522,36 +732,70 @@ class SearchIndex:
     ) -> Iterator[int]:
         """Those of the best ``docs`` whose title has ``stems`` in this order."""
         for d in nlargest(_TITLES_CHECKED, docs, key=scores.__getitem__):
-            title = self._cached(("title", str(d)))
-            if title is None:
-                title = " ".join(_stems(self._stored(d)["title"]))
-                self._keep(("title", str(d)), title)
-            if stems in title:
+            if stems in self._title(d):
                 yield d
+
+    def _title(self, docnum: int) -> str:
+        """The stems of a document's title (its stored fields kept too)."""
+        title = self._cached(("title", str(docnum)))
+        if title is None:
+            title = " ".join(_stems(self._stored(docnum)["title"]))
+            self._keep(("title", str(docnum)), title)
+        return str(title)
 
     def _phrase(self, words: list[str]) -> dict[int, float]:
         """Documents where each word follows the one before (stop words aside)."""
         parts = [self._term(word) for word in words]
         scores = _intersect(parts)
-        if len(words) < 2:
+        if len(words) < 2 or not scores:
             return scores
-        first, *rest = (self._positions(word) for word in words)
-        found = {}
-        for d, score in scores.items():
-            starts: AbstractSet[int] = first[d]
-            for i, later in enumerate(rest, 1):
-                starts = {p for p in starts if p + i in later[d]}
-            if starts:
-                found[d] = score
+        found = self._cached(("phrase", _GAP.join(words)))
+        if found is None:
+            # Positions only of the documents that have every word: a common
+            # word's positions in every document cost tens of milliseconds.
+            candidates = sorted(scores)
+            first, *rest = (self._positions(word, candidates) for word in words)
+            found = {}
+            for d, score in scores.items():  # in this order: it breaks ties
+                starts: AbstractSet[int] = first[d]
+                for i, later in enumerate(rest, 1):
+                    starts = {p for p in starts if p + i in later[d]}
+                if starts:
+                    found[d] = score
+            self._keep(("phrase", _GAP.join(words)), found)
         return found
 
-    def _positions(self, word: str) -> dict[int, frozenset[int]]:
-        positions = self._cached(("positions", word))
-        if positions is None:
-            items = self._read("text", word, "positions")
-            positions = {d: frozenset(p) for d, p in items}
-            self._keep(("positions", word), positions)
-        return positions
+    def _positions(self, word: str, docs: list[int]) -> dict[int, frozenset[int]]:
+        """Where ``word`` stands in each of ``docs`` (sorted, all containing it)."""
+        saved = self._saved().read(word)
+        if saved:
+            return saved[2].of(docs)
+        matcher = self.reader().postings("text", word)
+        decode = self._decoder
+        found = {}
+        if type(matcher) is W3LeafMatcher:
+            # Block by block, skipping the blocks that hold none of ``docs``
+            # (a block's last id is known before its postings are read).
+            at = 0
+            while matcher.is_active() and at < len(docs):
+                end = bisect_right(docs, matcher.block_max_id(), at)
+                if end > at:
+                    wanted = set(docs[at:end])
+                    matcher._read_ids()
+                    matcher._read_values()
+                    for d, value in zip(matcher._ids, matcher._values, strict=True):
+                        if d in wanted:
+                            found[d] = frozenset(decode(value))
+                    at = end
+                matcher._next_block()
+            return found
+        for d in docs:  # any other matcher: skip to each document in turn
+            if not matcher.is_active():
+                break
+            matcher.skip_to(d)
+            if matcher.is_active() and matcher.id() == d:
+                found[d] = frozenset(matcher.value_as("positions"))
+        return found
 
     def _stored(self, docnum: int) -> dict[str, Any]:
         """A document's stored fields (unpickled by Whoosh once, then kept)."""
@@ -564,31 +808,34 @@ class SearchIndex:
     def _docs_of(self, field: str, value: str) -> frozenset[int]:
         docs = self._cached((field, value))
         if docs is None:
-            docs = frozenset(d for d, _ in self._read(field, value, "frequency"))
+            docs = frozenset(self._read(field, value)[0])
             self._keep((field, value), docs)
         return docs
 
-    def _read(self, field: str, word: str, astype: str) -> list[tuple[int, Any]]:
-        reader = self.reader()
-        if (field, word) not in reader:
-            return []
-        return list(reader.postings(field, word).items_as(astype))
+    def _read(
+        self, field: str, word: str, *, weights: bool = False
+    ) -> tuple[list[int], list[float], list[bytes]]:
+        docs, found, values = _postings(self.reader(), field, word, weights=weights)
+        return list(map(self._numbers.__getitem__, docs)), found, values
 
     def _cached(self, key: tuple[str, str]) -> Any:
         with self._lock:
             found = self._postings.get(key)
-            if found is not None:
-                self._postings.move_to_end(key)
-            return found
+            if found is None:
+                return None
+            self._postings.move_to_end(key)
+            return found[0]
 
-    def _keep(self, key: tuple[str, str], value: Any) -> None:
+    def _keep(self, key: tuple[str, str], value: Any, size: int | None = None) -> None:
+        """Cache ``value``, counted as ``size`` postings (default: its length)."""
         with self._lock:
             if key not in self._postings:
-                self._postings[key] = value
-                self._cached_size += len(value) + 1
+                size = (len(value) if size is None else size) + 1
+                self._postings[key] = (value, size)
+                self._cached_size += size
             while self._cached_size > _CACHED_POSTINGS and len(self._postings) > 1:
-                _, dropped = self._postings.popitem(last=False)
-                self._cached_size -= len(dropped) + 1
+                _, (_, dropped) = self._postings.popitem(last=False)
+                self._cached_size -= dropped
 
     # Direct hits, spelling and hits.
 
@@ -633,7 +880,9 @@ class SearchIndex:
             saved.close()
         return self._spelling
 
-    def _hit(self, docnum: int, score: float, stems: set[str], direct: bool) -> Hit:
+    def _hit(
+        self, docnum: int, score: float, stems: AbstractSet[str], direct: bool
+    ) -> Hit:
         fields = self._stored(docnum)
         kind, title = fields["kind"], fields["title"]
         if kind == "rule":
@@ -652,28 +901,59 @@ class SearchIndex:
         )
 
 
-def _highlight(text: str, stems: set[str], width: int) -> SafeString:
+class _Positions:
+    """Where a word stands in each document that has it, as saved beside the
+    index: a phrase looks up only the documents it needs."""
+
+    def __init__(
+        self, docs: array[int], starts: array[int], positions: array[int]
+    ) -> None:
+        self.docs = docs  # in order, as Whoosh's postings are
+        self.starts = starts
+        self.positions = positions
+
+    def of(self, docs: Iterable[int]) -> dict[int, frozenset[int]]:
+        """Where the word stands in each of ``docs`` (which all have it)."""
+        every, starts, positions = self.docs, self.starts, self.positions
+        found = {}
+        for d in docs:
+            i = bisect_left(every, d)
+            found[d] = frozenset(positions[starts[i] : starts[i + 1]])
+        return found
+
+
+def _highlight(text: str, stems: AbstractSet[str], width: int) -> SafeString:
     """``text`` escaped, cut to about ``width`` characters around the first
     matched word, with every matched word in ``<mark>``."""
     pattern = _word_pattern(frozenset(stems))
-    spans = [m.span() for m in pattern.finditer(text) if _stem(m[0]) in stems]
+    # Lazily: the words past the cut are never looked at.
+    spans = (m.span() for m in pattern.finditer(text) if _stem(m[0]) in stems)
+    first = next(spans, None)
     start = 0
-    if len(text) > width and spans and spans[0][1] > width - 40:
-        start = text.rfind(" ", 0, max(0, spans[0][0] - 60)) + 1
+    if len(text) > width and first and first[1] > width - 40:
+        start = text.rfind(" ", 0, max(0, first[0] - 60)) + 1
     end = len(text) if len(text) - start <= width else text.rfind(" ", 0, start + width)
     end = max(end, start + 1)
+    # Marked with two control characters and escaped at once: escaping goes
+    # character by character, so this equals escaping each piece (one call
+    # instead of one per piece). Texts holding those characters (never prose)
+    # are escaped piece by piece.
+    whole = _MARK not in text and _UNMARK not in text
+    escape = str if whole else html.escape
+    mark, unmark = (_MARK, _UNMARK) if whole else ("<mark>", "</mark>")
     out, at = ["… " if start else ""], start
-    for left, right in spans:
+    for left, right in chain([first] if first else [], spans):
+        if left > end:
+            break
         if left >= start and right <= end:
-            out += [
-                html.escape(text[at:left]),
-                "<mark>",
-                html.escape(text[left:right]),
-                "</mark>",
-            ]
+            out += [escape(text[at:left]), mark, escape(text[left:right]), unmark]
             at = right
-    out += [html.escape(text[at:end]), " …" if end < len(text) else ""]
-    return mark_safe("".join(out))  # every piece of the text is escaped
+    out += [escape(text[at:end]), " …" if end < len(text) else ""]
+    marked = "".join(out)
+    if whole:
+        marked = html.escape(marked).replace(_MARK, "<mark>")
+        marked = marked.replace(_UNMARK, "</mark>")
+    return SafeString(marked)  # every piece of the text is escaped
 
 
 @lru_cache(maxsize=512)

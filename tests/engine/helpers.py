@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
 from oracle.engine import Result, run_scenario
+from oracle.engine.result import CARD_DEFAULTS
 
 from . import synth
 
@@ -65,9 +67,10 @@ def state(result: Result) -> dict[str, Any]:
 
 
 def cards(result: Result, slug: str) -> list[dict[str, Any]]:
-    """The serialised cards with ``slug``, in creation order."""
+    """The serialised cards with ``slug``, in creation order, with the fields a
+    result leaves out for holding their default filled in."""
     found = state(result)["cards"].values()
-    return [c for c in found if c["slug"] == slug]
+    return [copy.deepcopy({**CARD_DEFAULTS, **c}) for c in found if c["slug"] == slug]
 
 
 def card(result: Result, slug: str, n: int = 0) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Property tests: random step sequences never crash, stay within budget,
-conserve every card instance, and give identical results for identical input."""
+conserve every card (instances plus counted stock), and give identical results
+for identical input."""
 
 from __future__ import annotations
 
@@ -128,13 +129,19 @@ def test_random_steps_never_crash_finish_in_budget_and_conserve_cards(
     game, result = play(scenario)
     assert result.error is None
     assert len(result.steps) == len(data["steps"])
-    expected = sum(
-        len(p[z]) for p in data["players"] for z in ("hand", "play", "deck", "discard")
+    # Conservation counts instances and counted stock alike: a counted card
+    # that leaves its stock zone becomes an instance, nothing else appears.
+    expected = Counter(
+        slug
+        for p in data["players"]
+        for z in ("hand", "play", "deck", "discard")
+        for slug in p[z]
     )
+    expected["soldier"] += synth.RESERVE * len(data["players"])
+    assert game.census() == {s: n for s, n in sorted(expected.items()) if n}
     ids = placement(game)
     assert sorted(ids) == sorted(game.cards)
     assert set(ids.values()) <= {1}
-    assert len(ids) == expected
     assert_consistent(game)
     assert_house_style(result)
 
@@ -154,8 +161,12 @@ def test_same_scenario_and_seed_give_the_same_result(data: dict[str, Any]) -> No
 def test_copy_is_independent_of_the_original(data: dict[str, Any]) -> None:
     game, _ = play(Scenario.parse(data))
     clone = game.copy()
-    before = json.dumps(clone.instance_ids())
+    before = json.dumps([clone.instance_ids(), clone.stock_of("reserve", "Alice")])
     for card in list(game.cards.values()):
         game.move(card, "discard", card.owner)
-    assert json.dumps(clone.instance_ids()) == before
+    taken = game.take_from_stock("reserve", "soldier", "Alice")
+    if taken is not None:
+        game.move(taken, "play", "Alice")
+    after = json.dumps([clone.instance_ids(), clone.stock_of("reserve", "Alice")])
+    assert after == before
     assert clone.pack is game.pack

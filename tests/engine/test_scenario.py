@@ -206,8 +206,31 @@ def test_result_has_the_documented_shape() -> None:
     assert out["steps"] == [
         {"index": 0, "status": "accepted", "reason": None, "rules": []}
     ]
-    assert set(out["log"][0]) == {"seq", "player", "message", "event", "cards", "rules"}
+    assert set(out["log"][0]) == {
+        "seq",
+        "player",
+        "message",
+        "event",
+        "cards",
+        "rules",
+        "step",
+    }
+    assert out["log"][0]["step"] == 0
     assert set(out["decisions"][0]) == {"at", "player", "window", "options"}
+    state = out["state"]
+    assert isinstance(state, dict)
+    assert state["players"]["Alice"]["reserve"] == {"soldier": 2}  # a stock zone
+    (soldier,) = [c for c in state["cards"].values() if c["slug"] == "soldier"]
+    assert soldier == {  # the fields holding their default are left out
+        "controller": "Bob",
+        "name": "Soldier",
+        "owner": "Bob",
+        "slug": "soldier",
+        "stats": {"cost": 1, "strength": 1},
+        "type": "unit",
+        "zone": "discard",
+        "zone_player": "Bob",
+    }
     assert out["expect"] == [
         {
             "path": "players.Bob.discard",

@@ -218,6 +218,25 @@ def test_refuses_a_body_that_is_not_sent_as_json(
     assert response.json()["error"]["code"] == "unsupported_media_type"
 
 
+def test_answers_json_to_a_client_that_accepts_it(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    accepts = ["application/json", "*/*", "application/*;q=0.9, text/html;q=0.1"]
+    for accept in accepts:
+        response = post_json(client, URL, scenario, HTTP_ACCEPT=accept)
+
+        assert response.status_code == 200, accept
+        assert response["Content-Type"] == "application/json"
+
+
+def test_refuses_a_client_that_accepts_no_json(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    response = post_json(client, URL, scenario, HTTP_ACCEPT="text/html")
+
+    assert response.status_code == 406
+
+
 def test_limits_the_rate_per_client(
     client: Client, ti4: Any, scenario: Any, settings: Any
 ) -> None:

@@ -51,7 +51,7 @@ def test_builds_a_scenario_runs_it_and_follows_a_rule_link(
 def test_a_builder_mistake_is_shown_beside_its_field(
     page: Any, site: Site, scenario: Any
 ) -> None:
-    page.goto(f"{site.url}/ti4/oracle/?card=spy")
+    page.goto(f"{site.url}/ti4/oracle/?card=neural-motivator")
     page.fill("#id_players-1-hand", "sabotage, sabotoge")
     page.get_by_role("button", name="Run the scenario").first.click()
 

@@ -150,20 +150,20 @@ def test_an_unimplemented_card_is_named(
     assert "card" in field_errors(response, "steps", 0)
 
 
-def test_a_card_opens_a_scenario_for_it(client: Client, ti4: Any) -> None:
-    response = client.get(f"{URL}?card=spy")
+def test_a_card_no_ruling_shows_opens_rows_written_for_it(
+    client: Client, ti4: Any
+) -> None:
+    # No ruling plays Neural Motivator: Alice has it, and the game moves on to
+    # the status phase, where it matters.
+    response = client.get(f"{URL}?card=neural-motivator")
 
     builder = response.context["builder"]
     players = [f.initial for f in builder.players.forms[:2]]
     assert players == [
-        {"name": "Alice", "hand": "spy"},
+        {"name": "Alice", "technologies": "neural-motivator"},
         {"name": "Bob", "hand": "sabotage"},
     ]
-    assert builder.steps.forms[0].initial == {
-        "player": "Alice",
-        "action": "play",
-        "card": "spy",
-    }
+    assert builder.steps.forms[0].initial == {"action": "advance", "card": "status"}
 
 
 def as_submitted(builder: Any) -> dict[str, Any]:
@@ -178,13 +178,15 @@ def as_submitted(builder: Any) -> dict[str, Any]:
     return data
 
 
-def test_a_card_link_runs_as_it_opens(client: Client, ti4: Any, scenario: Any) -> None:
-    page = client.get(f"{URL}?card=spy")
+def test_card_rows_run_as_they_open(client: Client, ti4: Any, scenario: Any) -> None:
+    page = client.get(f"{URL}?card=neural-motivator")
 
     response = client.post(URL, as_submitted(page.context["builder"]))
 
     assert response.status_code == 302
-    assert Run.objects.get().scenario["steps"] == [{"player": "Alice", "play": "spy"}]
+    run = Run.objects.get()
+    assert run.scenario["steps"] == [{"advance": "status"}]
+    assert run.scenario["players"][0]["technologies"] == ["neural-motivator"]
 
 
 def test_an_unimplemented_card_link_says_so(

@@ -136,6 +136,52 @@ def test_a_stored_run_is_answered_without_running_the_engine(
     assert post_json(client, URL, scenario).json() == first
 
 
+def test_a_run_stored_meanwhile_by_another_request_is_kept(
+    client: Client, ti4: Any, scenario: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two workers answer the same new scenario at once: the second to store it
+    # finds the first one's row and must still answer, with the same link.
+    first = post_json(client, URL, scenario).json()
+    lookup = models.RunQuerySet._find_run
+
+    def as_if_new(self: Any, slug: str, hash: str) -> Any:
+        game_id = lookup(self, slug, hash)[0]
+        return game_id, None, None, None
+
+    monkeypatch.setattr(models.RunQuerySet, "_find_run", as_if_new)
+    second = post_json(client, URL, scenario)
+
+    assert second.status_code == 200
+    assert second.json() == first
+    assert Run.objects.count() == 1
+
+
+def test_runs_can_still_be_saved_with_the_orm(ti4: Any, scenario: Any) -> None:
+    # The run endpoint stores runs with its own SQL; the model's own saving
+    # (admin, shell, data migrations) must keep working beside it.
+    prepared = adapters.prepare(scenario)
+    fields = {"game": ti4, "scenario": prepared.canonical, "engine_version": "0"}
+    Run.objects.create(hash=prepared.hash, result_json="{}", **fields)
+    Run.objects.bulk_create([Run(hash="other", result_json="[]", **fields)])
+
+    assert Run.objects.get(hash=prepared.hash).result == {}
+    assert Run.objects.get(hash="other").result == []
+
+
+def test_the_stored_scenario_is_the_normalised_one(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    post_json(client, URL, reordered(scenario))
+
+    run = Run.objects.get()
+    assert run.scenario == adapters.prepare(scenario).canonical
+    assert run.result == {
+        key: value
+        for key, value in post_json(client, URL, scenario).json().items()
+        if key != "permalink"
+    }
+
+
 def test_continue_from_here_opens_the_editor_with_the_scenario(
     client: Client, ti4: Any, scenario: Any
 ) -> None:

@@ -25,6 +25,11 @@ from rulesite.pagecache import CACHE_ALIAS
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
+# A production process gets its own SQLite database: replicas of the suite's
+# PostgreSQL server would hold other data.
+OWN_VARIABLES = frozenset(
+    {"DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DATABASE_REPLICA_URLS", "PYTHONPATH"}
+)
 
 
 @pytest.fixture
@@ -50,11 +55,7 @@ def unthrottled(settings: Any) -> Iterator[None]:
 def production_env(var_dir: Path, **extra: str) -> dict[str, str]:
     """The environment of a production process on this machine: DEBUG off, a
     fresh SECRET_KEY, plain HTTP on loopback, its own var/ folder."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DJANGO_SETTINGS_MODULE", "DATABASE_URL", "PYTHONPATH"}
-    }
+    env = {key: value for key, value in os.environ.items() if key not in OWN_VARIABLES}
     env.update(
         DJANGO_SETTINGS_MODULE="rulesite.settings",
         PYTHONPATH=str(ROOT),

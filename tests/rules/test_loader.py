@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
 from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
-from tests.builders import TOPIC_CARDS, write_game
+from tests.builders import TERMS, TOPIC_CARDS, write_game
 
 pytestmark = pytest.mark.django_db
 
@@ -180,6 +180,14 @@ def test_forced_reload_gives_same_content(tmp_path: Path) -> None:
             },
             "demo/topics/002-cards.md:11: rule 2.3a: parent rule 2.3 missing",
         ),
+        (
+            {"terms.yaml": TERMS + '  rule: "9.9"\n'},
+            "demo/terms.yaml:5: unknown rule id '9.9'",
+        ),
+        (
+            {"terms.yaml": TERMS + "  rule: 1.1\n"},
+            "demo/terms.yaml:5: term: quote the id 1.1 in rule",
+        ),
     ],
     ids=[
         "duplicate-id",
@@ -193,6 +201,8 @@ def test_forced_reload_gives_same_content(tmp_path: Path) -> None:
         "unquoted-rule-id",
         "unknown-rule-in-ruling",
         "orphan-sub-rule",
+        "unknown-rule-defining-term",
+        "unquoted-rule-defining-term",
     ],
 )
 def test_bad_content_names_file_and_line_and_changes_nothing(
@@ -208,6 +218,45 @@ def test_bad_content_names_file_and_line_and_changes_nothing(
     assert any(message.startswith(expected) for message in messages), messages
     assert snapshot() == before
     assert Game.objects.get(slug="demo").content_version == version
+
+
+# The builders' term given the rule that defines it; then one with no rule.
+TERM_WITH_RULE = TERMS.replace("  topic: turns\n", '  topic: turns\n  rule: "1.1"\n')
+TERMS_WITH_RULES = (
+    TERM_WITH_RULE
+    + "- term: hand limit\n  slug: hand-limit\n  definition: At most seven cards.\n"
+)
+
+
+def test_a_term_points_at_the_rule_that_defines_it(tmp_path: Path) -> None:
+    load_game(write_game(tmp_path, **{"terms.yaml": TERMS_WITH_RULES}))
+
+    terms = {term.slug: term for term in Term.objects.filter(game__slug="demo")}
+    assert terms["active-player"].rule.rule_id == "1.1"
+    assert terms["hand-limit"].rule is None
+
+
+def test_giving_a_term_its_rule_reloads_the_glossary(tmp_path: Path) -> None:
+    directory = write_game(tmp_path)
+    load_game(directory)
+    (directory / "terms.yaml").write_text(TERM_WITH_RULE, encoding="utf-8")
+
+    assert load_game(directory).changed
+    term = Term.objects.get(game__slug="demo", slug="active-player")
+    assert term.rule is not None and term.rule.rule_id == "1.1"
+    assert not load_game(directory).changed
+
+
+@pytest.mark.parametrize(("rule", "linked"), [("", True), ('  rule: "2.2"\n', False)])
+def test_a_rule_does_not_link_the_term_it_defines(
+    tmp_path: Path, rule: str, linked: bool
+) -> None:
+    # "hand limit" belongs to another topic than rule 2.2, which uses the words.
+    terms = f"- term: hand limit\n  slug: hand-limit\n  topic: turns\n{rule}"
+    load_game(write_game(tmp_path, **{"terms.yaml": terms + "  definition: Seven.\n"}))
+
+    html = Rule.objects.get(game__slug="demo", rule_id="2.2").text_html
+    assert ('data-xref="term:hand-limit"' in html) is linked
 
 
 def test_reports_every_error_not_just_the_first(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def test_answer_has_results_groups_and_counts(indexed: Any, client: Client) -> N
         (h["kind"], h["id"]) for h in body["results"]
     }
     assert body["count"] == sum(body["counts"].values())
-    assert (body["results"][0]["kind"], body["results"][0]["id"]) == ("term", "retreat")
+    assert (body["results"][0]["kind"], body["results"][0]["id"]) == ("rule", "78.7b")
 
 
 def test_answer_pages_with_next_and_previous(indexed: Any, client: Client) -> None:

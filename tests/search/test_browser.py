@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from tests.browser.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    require_chromium,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +100,33 @@ def test_the_form_still_submits_to_the_results_page(page: Any) -> None:
 
     page.wait_for_url("**/ti4/search/?q=hand+limit")
     assert page.locator("#group-term").is_visible()
+
+
+def test_suggestions_are_styled_by_the_site_stylesheet(page: Any) -> None:
+    box = page.locator("#search-q")
+    box.type("hand lim", delay=30)
+    listbox = suggestions_of(page, box)
+    option = listbox.locator("[role=option]").first
+    option.wait_for()
+    box.press("ArrowDown")
+
+    # No style attribute anywhere (the CSP would not honour one in markup):
+    # position, frame and highlight all come from site.css.
+    assert page.locator("form [style]").count() == 0
+    look = listbox.evaluate(
+        """list => {
+            const css = getComputedStyle(list);
+            const chosen = getComputedStyle(list.querySelector("[aria-selected=true]"));
+            const other = getComputedStyle(list.querySelector("[aria-selected=false]"));
+            const box = list.getBoundingClientRect();
+            const input = document.getElementById("search-q").getBoundingClientRect();
+            return {position: css.position, border: css.borderTopStyle,
+                    bullets: css.listStyleType, chosen: chosen.backgroundColor,
+                    other: other.backgroundColor, below: box.top >= input.bottom};
+        }"""
+    )
+    assert look["position"] == "absolute" and look["border"] == "solid"
+    assert look["bullets"] == "none" and look["below"]
+    assert look["chosen"] != look["other"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "search-suggestions.png"))

@@ -13,10 +13,16 @@ import pytest
 from rules.search import search
 
 QUERIES = [
-    # The glossary entry named exactly like the query says it in one line.
-    ("hand limit", "term", "hand-limit"),
-    ("same name", "term", "same-name-restriction"),
-    ("offensive action card", "term", "offensive-action-card"),
+    # A glossary term: the numbered rule that defines it (terms.yaml `rule:`),
+    # ahead of the glossary line that restates it, even in another topic.
+    ("hand limit", "rule", "2.4"),
+    ("same name", "rule", "2.6b"),
+    ("offensive action card", "rule", "2.N9"),
+    ("fleet pool", "rule", "76.2"),
+    ("timing window", "rule", "2.6"),
+    # A term no single rule defines: its glossary line.
+    ("rider", "term", "rider"),
+    ("combat round", "term", "combat-round"),
     # The numbered rule that states it.
     ("hold more than seven action cards", "rule", "2.4"),
     ("action card deck runs out", "rule", "2.N4"),
@@ -77,3 +83,14 @@ def test_a_rule_is_found_under_its_topic_anchor(indexed: Any) -> None:
 
     assert hit.url == "/ti4/rules/action-cards/#2.4"
     assert hit.title == "2.4 Action Cards"
+
+
+def test_a_term_finds_its_defining_rule_then_the_glossary_line(indexed: Any) -> None:
+    hits = search(indexed, "hand limit", limit=5).hits
+
+    assert [(hit.kind, hit.key) for hit in hits[:2]] == [
+        ("rule", "2.4"),
+        ("term", "hand-limit"),
+    ]
+    assert hits[0].title == "2.4 Action Cards"
+    assert hits[0].url == "/ti4/rules/action-cards/#2.4"

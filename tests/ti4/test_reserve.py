@@ -29,11 +29,9 @@ def _game(alice: dict[str, Any], systems: list[dict[str, Any]] | None = None) ->
 
 def _focused_research(game: Game) -> Context:
     card = next(c for c in game.cards.values() if c.slug == "focused-research")
-    tech = next(
-        c for c in game.cards_in(st.TECH_DECK, "Alice") if c.slug == "gravity-drive"
-    )
     ability = game.definition(card).abilities[0]
-    return Context(game, game.player("Alice"), card, ability, None, {"target": tech})
+    chosen = {"target": "gravity-drive"}
+    return Context(game, game.player("Alice"), card, ability, None, chosen)
 
 
 def test_a_card_cost_is_checked_on_play_but_spent_on_resolution() -> None:

@@ -30,10 +30,12 @@ SCENARIO = {
     "expect": [{"path": "players.Alice.hand", "count": 0}],
 }
 
+#: A real answer to ``SCENARIO``, its ``state`` shortened to a few fields of
+#: each kind (a test compares it with a fresh run).
 RESULT = {
     "ok": True,
     "game": "ti4",
-    "engine_version": "1.0.0",
+    "engine_version": "2.0.0",
     "steps": [
         {"index": 0, "status": "accepted", "reason": None, "rules": []},
         {"index": 1, "status": "accepted", "reason": None, "rules": []},
@@ -46,6 +48,7 @@ RESULT = {
             "event": "action",
             "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
             "rules": ["2.6a"],
+            "step": 0,
         },
         {
             "seq": 2,
@@ -54,6 +57,7 @@ RESULT = {
             "event": "cancel",
             "cards": ["52702257-abbe-4ca1-840f-d63edaef910d"],
             "rules": ["2.6"],
+            "step": 1,
         },
         {
             "seq": 3,
@@ -62,6 +66,27 @@ RESULT = {
             "event": "cancel",
             "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
             "rules": ["2.8"],
+            "step": 1,
+        },
+        {
+            "seq": 4,
+            "player": "Alice",
+            "message": "Alice's Spy is cancelled: it has no effect, goes to the "
+            "discard pile and does not count as played",
+            "event": "cancelled",
+            "cards": [],
+            "rules": ["2.8", "2.N8", "2.6b"],
+            "step": 1,
+        },
+        {
+            "seq": 5,
+            "player": "Alice",
+            "message": "Alice keeps their action: a cancelled component action "
+            "does not use it",
+            "event": "cancelled",
+            "cards": [],
+            "rules": ["22.4"],
+            "step": 1,
         },
     ],
     "decisions": [
@@ -74,10 +99,49 @@ RESULT = {
         "turn": 1,
         "active_player": "Alice",
         "players": {
-            "Alice": {"seat": 0, "hand": [], "hand_limit": 7},
-            "Bob": {"seat": 1, "hand": [], "hand_limit": 7},
+            "Alice": {
+                "seat": 0,
+                "hand": [],
+                "play": ["tactical-action"],
+                "reinforcements": {
+                    "carrier": 4,
+                    "cruiser": 8,
+                    "destroyer": 8,
+                    "dreadnought": 5,
+                    "fighter": 10,
+                    "flagship": 1,
+                    "infantry": 12,
+                    "mech": 4,
+                    "pds": 6,
+                    "space-dock": 3,
+                    "war-sun": 2,
+                },
+                "hand_limit": 7,
+            },
         },
-        "board": {"action_discard": ["sabotage", "spy"]},
+        "zones": {"action_deck": {}, "action_discard": ["sabotage", "spy"]},
+        "cards": {
+            "1dd6284a-409f-493d-8de4-f3fd16157d17": {
+                "controller": "Alice",
+                "name": "Spy",
+                "owner": "Alice",
+                "slug": "spy",
+                "type": "action",
+                "zone": "action_discard",
+                "zone_player": None,
+            },
+            "baa7f095-bf21-455c-b28a-6ae9df6d39d6": {
+                "controller": "",
+                "name": "Leadership",
+                "owner": "",
+                "slug": "leadership",
+                "stats": {"initiative": 1},
+                "type": "strategy",
+                "zone": "strategy_area",
+                "zone_player": None,
+            },
+        },
+        "board": {"action_deck_count": 0, "action_discard": ["sabotage", "spy"]},
     },
     "expect": [
         {"path": "players.Alice.hand", "count": 0, "passed": True, "actual": []}
@@ -139,6 +203,14 @@ Limits: JSON only (`415` otherwise); a body of at most 64 KiB (`413`); at most 8
 players and 200 steps (`400`); the engine's step and recursion budget — a runaway
 scenario answers `200` with `ok: false` and the guard's reason in `error`;
 60 runs a minute per client (`429` with `Retry-After`).
+
+The `state` shows a stock zone (in TI4 a player's `reinforcements` and
+`tech_deck`, and `action_deck`) as `{slug: count}`, any other zone as a list of
+slugs, top first; an expectation's `count` over a stock zone counts its cards.
+`state.cards` lists every card instance by id and leaves out the fields that hold
+their default (`attachments` [], `data` {}, `exhausted` false, `flags` [],
+`parent` null, `stats` {}, `tokens` {}). Each log entry's `step` is the index of
+the step it belongs to (null during set-up).
 
 A malformed scenario is a `400` whose `details` lists every problem as a JSON
 `pointer` and a `message`; a scenario that plays a card the oracle does not

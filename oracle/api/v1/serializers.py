@@ -65,6 +65,11 @@ class OracleLogEntrySerializer(serializers.Serializer):
     event = serializers.CharField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
     rules = serializers.ListField(child=serializers.CharField())
+    step = serializers.IntegerField(
+        allow_null=True,
+        help_text="Index of the step the entry belongs to (a response taken from "
+        "a later step counts as that step); null during set-up.",
+    )
 
 
 class OracleDecisionSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ def build_pack() -> Ti4Pack:
         phases=st.PHASES,
         player_zones=st.PLAYER_ZONES,
         shared_zones=st.SHARED_ZONES,
+        stock_zones=st.STOCK_ZONES,
         rule_checks=rules.RULE_CHECKS,
         rule_abilities=rules.RULE_ABILITIES,
         rule_effects=rules.RULE_EFFECTS,

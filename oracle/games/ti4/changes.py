@@ -68,8 +68,8 @@ def roll(game: Game) -> int:
 
 def reshuffle(game: Game) -> bool:
     """Shuffle the discard pile into a new deck if the deck is empty (2.N4)."""
-    deck, discard = game.zone(st.ACTION_DECK), game.zone(st.ACTION_DISCARD)
-    if deck or not discard:
+    discard = game.zone(st.ACTION_DISCARD)
+    if game.stock_count(st.ACTION_DECK) or not discard:
         return False
 
     def change() -> None:
@@ -120,10 +120,10 @@ def _draw(game: Game, name: str, event: Event, rules: Sequence[str]) -> None:
     drawn = 0
     for _ in range(amount):
         reshuffle(game)
-        deck = game.zone(st.ACTION_DECK)
-        if not deck:
+        top = game.draw_from_stock(st.ACTION_DECK)
+        if top is None:
             break
-        take_to_hand(game, game.cards[deck[0]], name)
+        take_to_hand(game, top, name)
         drawn += 1
     event.params["drawn"] = drawn
     if drawn:
@@ -410,9 +410,9 @@ def place_units(
     found = reserve.plan(game, owner, unit, count, where, borrow=borrow)
     for card in found.borrowed:
         take_back(game, actor, card)
-    stock = st.in_reinforcements(game, owner, unit)[:count]
-    tokens = min(found.tokens, count - len(stock))
-    total = len(stock) + tokens
+    stock = min(count, st.in_reinforcements(game, owner, unit))
+    tokens = min(found.tokens, count - stock)
+    total = stock + tokens
     if not total:
         return 0
 
@@ -424,24 +424,16 @@ def place_units(
             card.data["planet"] = planet.slug
 
     def change() -> None:
-        for card in stock:
+        for _ in range(stock):
+            card = st.from_reinforcements(game, owner, unit)
+            if card is None:  # something took them while the event was open
+                break
             put(card)
         for _ in range(tokens):
             put(reserve.token(game, owner, unit))
 
     name = game.name_of(planet) if planet is not None else game.name_of(system)
-    side = "on" if planet else "in"
-    if not tokens:
-        text = f"{actor} places {units_text(unit, total)} from reinforcements {side} "
-        text += name
-    elif not stock:
-        text = f"{actor} places {units_text(unit, total)} {side} {name} as "
-        text += "a token from the supply" if tokens == 1 else "tokens from the supply"
-    else:
-        text = (
-            f"{actor} places {units_text(unit, total)} {side} {name}: {len(stock)} "
-            f"from reinforcements and {plural(tokens, 'token')} from the supply"
-        )
+    text = _placed(actor, unit, (stock, tokens), "on" if planet else "in", name)
     extra = cite.UNIT_TOKENS if tokens else ()
     happened = happen(
         game,
@@ -452,6 +444,23 @@ def place_units(
         rules=(*rules, *extra),
     )
     return total if happened else 0
+
+
+def _placed(
+    actor: str, unit: str, counts: tuple[int, int], side: str, name: str
+) -> str:
+    """The log line of a placement of ``counts`` = (from reinforcements, tokens)."""
+    stock, tokens = counts
+    what = units_text(unit, stock + tokens)
+    if not tokens:
+        return f"{actor} places {what} from reinforcements {side} {name}"
+    if not stock:
+        source = "a token from the supply" if tokens == 1 else "tokens from the supply"
+        return f"{actor} places {what} {side} {name} as {source}"
+    return (
+        f"{actor} places {what} {side} {name}: {stock} "
+        f"from reinforcements and {plural(tokens, 'token')} from the supply"
+    )
 
 
 def take_back(game: Game, by: str, card: Card) -> bool:
@@ -498,8 +507,10 @@ def destroy_units(
             card.data.clear()
             game.move(card, st.REINFORCEMENTS, card.owner)
         for who, unit in sorted({(c.owner, c.slug) for c in targets}):
-            for card in reserve.surplus(game, who, unit):
-                game.move(card, st.UNIT_TOKENS)
+            for _ in range(reserve.surplus(game, who, unit)):
+                token = st.from_reinforcements(game, who, unit)
+                if token is not None:
+                    game.move(token, st.UNIT_TOKENS)
 
     counts: dict[str, int] = {}
     for card in targets:

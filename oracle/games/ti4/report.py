@@ -27,14 +27,14 @@ def player(game: Game, who: Player) -> dict[str, object]:
     name = who.name
     seat = st.seat(game, name)
     limit = st.hand_limit(game, name)
-    reserve = game.cards_in(st.REINFORCEMENTS, name)
+    strategy = st.strategy_cards(game, name)
     return {
         "faction": seat.faction,
         "speaker": st.table(game).speaker == name,
         "passed": seat.passed,
-        "initiative": st.initiative(game, name),
-        "strategy_cards": _held(game, st.strategy_cards(game, name)),
-        "hand_count": len(st.hand(game, name)),
+        "initiative": st.initiative_of(game, strategy[0]) if strategy else None,
+        "strategy_cards": _held(game, strategy),
+        "hand_count": st.hand_size(game, name),
         "hand_limit": "none" if limit is None else limit,
         "trade_goods": who.resource(st.TRADE_GOODS),
         "commodities": who.resource(st.COMMODITIES),
@@ -47,7 +47,6 @@ def player(game: Game, who: Player) -> dict[str, object]:
         },
         "technologies": _held(game, st.technologies(game, name)),
         "planets": _held(game, st.controlled_planets(game, name)),
-        "units_in_reinforcements": _units(reserve),
         "promissory_notes": [c.slug for c in game.cards_in(st.PROMISSORY, name)],
     }
 
@@ -95,9 +94,9 @@ def board(game: Game) -> dict[str, object]:
         "custodians": table.custodians,
         "systems": {st.system_id(s): _system(game, s) for s in st.systems(game)},
         "laws": laws,
-        "action_deck_count": len(game.zone(st.ACTION_DECK)),
+        "action_deck_count": game.stock_count(st.ACTION_DECK),
         "action_discard": [c.slug for c in game.cards_in(st.ACTION_DISCARD)],
-        "hand_counts": {p.name: len(st.hand(game, p.name)) for p in st.by_seat(game)},
+        "hand_counts": {p.name: st.hand_size(game, p.name) for p in st.by_seat(game)},
         "strategy_area": [c.slug for c in game.cards_in(st.STRATEGY_AREA)],
         "dice_left": list(table.dice),
     }

@@ -94,16 +94,17 @@ def borrowable(game: Game, owner: str, unit: str, where: Place | None) -> list[C
 
 @dataclass
 class Plan:
-    """Where the units of one placement come from."""
+    """Where the units of one placement come from: how many from
+    reinforcements, which units taken off the board, how many tokens."""
 
-    stock: list[Card] = field(default_factory=list)
+    stock: int = 0
     borrowed: list[Card] = field(default_factory=list)
     tokens: int = 0
 
     @property
     def total(self) -> int:
         """Return how many units can be placed."""
-        return len(self.stock) + len(self.borrowed) + self.tokens
+        return self.stock + len(self.borrowed) + self.tokens
 
 
 def plan(
@@ -117,8 +118,8 @@ def plan(
 ) -> Plan:
     """Plan placing ``count`` units at ``where`` (None: not chosen yet); take
     units off the board (23.4a) only if ``borrow``."""
-    found = Plan(stock=st.in_reinforcements(game, owner, unit)[:count])
-    need = count - len(found.stock)
+    found = Plan(stock=min(count, st.in_reinforcements(game, owner, unit)))
+    need = count - found.stock
     if need <= 0:
         return found
     if unlimited(unit) and (found.stock or not needs_plastic(game, owner, unit, where)):
@@ -150,12 +151,11 @@ def token(game: Game, owner: str, unit: str) -> Card:
     return game.new_card(unit, owner, st.UNIT_TOKENS, shared=True)
 
 
-def surplus(game: Game, owner: str, unit: str) -> list[Card]:
-    """Return the cards in a player's reinforcements that can only be tokens:
+def surplus(game: Game, owner: str, unit: str) -> int:
+    """Return how many units in a player's reinforcements can only be tokens:
     more fighters or infantry than the plastic, counting those on the board."""
     if not unlimited(unit):
-        return []
+        return 0
     stock = st.in_reinforcements(game, owner, unit)
     board = len(on_board(game, owner, unit))
-    extra = len(stock) + board - max(plastic(unit), board)
-    return stock[len(stock) - extra :] if extra > 0 else []
+    return max(0, stock + board - max(plastic(unit), board))

@@ -12,12 +12,12 @@ from oracle.engine.context import Context
 from oracle.engine.effects import ModifyPlayer, Persistent
 from oracle.engine.errors import IllegalPlay
 from oracle.engine.events import Event
-from oracle.engine.game import Game
+from oracle.engine.game import Clock, Game
 from oracle.engine.pack import RuleCheck
 from oracle.games.ti4 import changes, cite, turns
 from oracle.games.ti4 import state as st
 
-Test = Callable[[Context], str | None]
+Test = Callable[[Context], str | IllegalPlay | None]
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -65,12 +65,16 @@ def _not_your_turn(ctx: Context) -> str | None:
     return f"{ctx.player.name} cannot {_what(ctx)}: it is {active}'s turn"
 
 
+# The wrapped tests only read the state, so the cheap test runs first: most
+# contexts (responses in a window) are no action and stop there.
+
+
 def _cards_only(test: Test) -> Test:
-    return lambda ctx: test(ctx) if _played_card(ctx) else None
+    return lambda ctx: None if (r := test(ctx)) is None or not _played_card(ctx) else r
 
 
 def _others_only(test: Test) -> Test:
-    return lambda ctx: None if _played_card(ctx) else test(ctx)
+    return lambda ctx: None if (r := test(ctx)) is None or _played_card(ctx) else r
 
 
 def _already_passed(ctx: Context) -> str | None:
@@ -135,7 +139,7 @@ def _over_limit(ctx: Context) -> str | None:
     if not _played_card(ctx):
         return None
     limit = st.hand_limit(ctx.game, ctx.player.name)
-    if limit is None or len(st.hand(ctx.game, ctx.player.name)) <= limit:
+    if limit is None or st.hand_size(ctx.game, ctx.player.name) <= limit:
         return None
     return (
         f"{ctx.player.name} is over the hand limit and must discard the excess "
@@ -169,36 +173,39 @@ def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
     return _explained(ctx, "needs")
 
 
-def _needs_with(rules: tuple[str, ...]) -> Callable[[Context], str | None]:
-    def test(ctx: Context) -> str | None:
-        found = needs_reason(ctx)
-        return found[0] if found and found[1] == rules else None
-
-    return test
-
-
-def _needs_other(ctx: Context) -> str | None:
+def _needs(ctx: Context) -> IllegalPlay | None:
+    """Nothing to act on: the card's own rule ids when they are one of the
+    known sets, else those of rule 2.N11 (one call of the card's ``needs``)."""
     found = needs_reason(ctx)
-    if found is None or found[1] in cite.NEEDS_SETS.values():
+    if found is None:
         return None
-    return found[0]
+    reason, rules = found
+    return IllegalPlay(
+        reason, rules if rules in cite.NEEDS_SETS.values() else cite.TARGETS_EXIST
+    )
 
 
-NEEDS_CHECKS = tuple(
-    RuleCheck(f"needs-{label}", rules, _needs_with(rules))
-    for label, rules in cite.NEEDS_SETS.items()
+NEEDS_RULES = tuple(
+    dict.fromkeys(i for rules in cite.NEEDS_SETS.values() for i in rules)
 )
+
+
+def _when(clock: Clock) -> tuple[str, int]:
+    return clock.phase, clock.round
 
 
 def _recording(name: str, rules: tuple[str, ...], test: Test) -> RuleCheck:
     """Wrap a check so that a refusal in a timing window is remembered: a card
     not offered there can then be explained if the player tries it later."""
 
-    def recorded(ctx: Context) -> str | None:
+    def recorded(ctx: Context) -> str | IllegalPlay | None:
         reason = test(ctx)
         if reason is not None and ctx.event is not None and ctx.source is not None:
             clock = ctx.game.clock
-            refusal = st.Refusal(reason, rules, clock.phase, clock.round)
+            if isinstance(reason, IllegalPlay):
+                refusal = st.Refusal(reason.reason, reason.rules, *_when(clock))
+            else:
+                refusal = st.Refusal(reason, rules, *_when(clock))
             st.table(ctx.game).refusals[ctx.source.id] = refusal
         return reason
 
@@ -220,8 +227,7 @@ RULE_CHECKS: tuple[RuleCheck, ...] = tuple(
         RuleCheck("same-name", cite.SAME_NAME, _same_name),
         RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit),
         RuleCheck("cost", cite.COST, _unpaid),
-        *NEEDS_CHECKS,
-        RuleCheck("needs", cite.TARGETS_EXIST, _needs_other),
+        RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
     )
 )
 
@@ -248,7 +254,7 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
 
 def _over(event: Event, ctx: Context) -> bool:
     limit = st.hand_limit(ctx.game, ctx.player.name)
-    return limit is not None and len(st.hand(ctx.game, ctx.player.name)) > limit
+    return limit is not None and st.hand_size(ctx.game, ctx.player.name) > limit
 
 
 def _limit(ctx: Context) -> bool:
@@ -361,12 +367,10 @@ RULE_ABILITIES = (
 
 
 def _sanctions(ctx: Context) -> int:
-    game = ctx.game
-    return (
-        -4
-        if any(c.slug == "executive-sanctions" for c in game.cards_in(st.LAWS))
-        else 0
-    )
+    # Runs after every event: read the ids, build no card list.
+    cards = ctx.game.cards
+    laws = ctx.game.zone(st.LAWS)
+    return -4 if any(cards[i].slug == "executive-sanctions" for i in laws) else 0
 
 
 RULE_EFFECTS = (

@@ -6,6 +6,7 @@ of the pack (``Pack.extended``), so logs name them like any other card.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -260,20 +261,33 @@ def _player_stock(
 ) -> None:
     zones = scenario.players[index].zones
     player = game.player(name)
+    # Counted, not created: most of this stock never leaves its zone.
     if "reinforcements" not in zones:
-        for unit, supply in data.UNIT_SUPPLY.items():
-            for _ in range(max(0, supply - on_board.get(unit, 0))):
-                game.new_card(unit, name, st.REINFORCEMENTS)
+        left = {u: n - on_board.get(u, 0) for u, n in data.UNIT_SUPPLY.items()}
+        game.add_stock(st.REINFORCEMENTS, left, name)
     if "tech_deck" not in zones:
-        faction = st.seat(game, name).faction
-        owned = {c.slug for c in game.cards_in(PLAY, name)}
-        for slug, tech in data.TECHNOLOGIES.items():
-            if slug not in owned and tech.faction in (None, faction):
-                game.new_card(slug, name, st.TECH_DECK)
+        deck = _tech_deck(st.seat(game, name).faction)
+        owned = game.zone(PLAY, name)
+        if owned:
+            deck = dict(deck)
+            for card_id in owned:
+                deck.pop(game.cards[card_id].slug, None)
+        game.add_stock(st.TECH_DECK, deck, name)
     if st.TOKENS_LEFT not in player.resources:
         used = sum(player.resource(p) for p in st.POOLS)
         used += len(st.tokens_on_board(game, name))
         player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
+
+
+@functools.cache
+def _tech_deck(faction: str | None) -> dict[str, int]:
+    """A technology deck before any is owned: every technology, the faction's
+    own included, no other faction's (do not change the shared mapping)."""
+    return {
+        slug: 1
+        for slug, tech in data.TECHNOLOGIES.items()
+        if tech.faction in (None, faction)
+    }
 
 
 def _fill_deck(game: Game) -> None:
@@ -281,12 +295,10 @@ def _fill_deck(game: Game) -> None:
     for card in game.cards.values():
         if st.kind(game, card) == st.ACTION:
             present[card.slug] = present.get(card.slug, 0) + 1
-    rest = []
-    for slug, (_name, count) in data.BASE_ACTION_DECK.items():
-        rest.extend([slug] * max(0, count - present.get(slug, 0)))
-    game.rng.shuffle(rest)
-    for slug in rest:
-        game.new_card(slug, "", st.ACTION_DECK, shared=True)
+    # Counted below the scenario's own deck cards; a draw that reaches them
+    # picks one with the seeded RNG, as from a shuffled deck.
+    rest = {s: n - present.get(s, 0) for s, (_name, n) in data.BASE_ACTION_DECK.items()}
+    game.add_stock(st.ACTION_DECK, rest)
 
 
 def _check_hands(game: Game) -> None:

@@ -10,6 +10,11 @@ once owned, ``tech_deck`` before), strategy cards (``play`` or the common
 The one exception: fighter and infantry tokens have no limit (23.2), so a token
 placed beyond the plastic comes from ``unit_tokens`` (the supply), or is created
 there when the supply holds none, and returns there (see ``reserve``).
+Untouched stock is counted, not created: a player's ``reinforcements`` and
+``tech_deck`` and the filled part of ``action_deck`` are engine stock zones
+(``STOCK_ZONES``), whose cards become instances only when one leaves (placed,
+researched, drawn); read them with ``game.stock_count``/``stock_of`` and take
+with ``in_reinforcements``/``from_reinforcements``/``game.draw_from_stock``.
 Counts that are tokens live in ``player.resources``; the rest of the pack's
 bookkeeping lives in one ``Table`` under ``game.flags["ti4"]``.
 """
@@ -46,6 +51,8 @@ SHARED_ZONES = (
     UNIT_TOKENS,
 )
 PLAYER_ZONES = (REINFORCEMENTS, TECH_DECK, PROMISSORY)
+#: Zones whose untouched cards are counted, not created, until one leaves.
+STOCK_ZONES = (REINFORCEMENTS, TECH_DECK, ACTION_DECK)
 
 # Player resources (token counts).
 TRADE_GOODS = "trade_goods"
@@ -260,9 +267,20 @@ def on_planet(game: Game, planet: Card, unit: str | None = None) -> list[Card]:
     ]
 
 
-def in_reinforcements(game: Game, name: str, unit: str) -> list[Card]:
-    """Return a player's units of one type that are in their reinforcements."""
-    return [c for c in game.cards_in(REINFORCEMENTS, name) if c.slug == unit]
+def in_reinforcements(game: Game, name: str, unit: str) -> int:
+    """Return how many of a player's units of one type are in reinforcements."""
+    return game.stock_count(REINFORCEMENTS, name, unit)
+
+
+def from_reinforcements(game: Game, name: str, unit: str) -> Card | None:
+    """Return one of a player's units of one type from reinforcements, still
+    there (made a card instance if it was only counted), or None."""
+    return game.take_from_stock(REINFORCEMENTS, unit, name)
+
+
+def in_tech_deck(game: Game, name: str, slug: str) -> bool:
+    """Return whether a technology is in a player's technology deck."""
+    return game.stock_count(TECH_DECK, name, slug) > 0
 
 
 def tokens_on_board(game: Game, name: str) -> list[Card]:
@@ -291,6 +309,11 @@ def location(game: Game, unit: Card) -> str:
 def hand(game: Game, name: str) -> list[Card]:
     """Return the action cards in a player's hand."""
     return game.cards_in(HAND, name)
+
+
+def hand_size(game: Game, name: str) -> int:
+    """Return how many action cards a player holds (no card list is built)."""
+    return len(game.zone(HAND, name))
 
 
 def hand_limit(game: Game, name: str) -> int | None:

@@ -148,6 +148,7 @@ TERM = {
     "id": "hand-limit",
     "term": "hand limit",
     "topic": ACTION_CARDS,
+    "rule": rule_ref("2.4", "action-cards"),
     "definition_md": "The most action cards a player may hold: seven.",
     "definition_html": "<p>The most action cards a player may hold: seven.</p>",
     "url": f"{API}/terms/hand-limit/",

@@ -214,8 +214,10 @@ terms = collection(
     list_example=examples.TERM,
     detail_example=examples.TERM,
     list_description="The glossary in alphabetical order, each term with its "
-    "definition and the topic that rules it.",
-    detail_description="One glossary term with its definition and topic.",
+    "definition, the topic that rules it and the numbered rule that defines it "
+    "(null when no single rule does).",
+    detail_description="One glossary term with its definition, topic and "
+    "defining rule.",
     lookup=path_parameter("slug", "The term's slug.", "hand-limit", SLUG_PATTERN),
 )
 

@@ -333,6 +333,11 @@ class CardDetailSerializer(CardSerializer):
 
 class TermSerializer(ContentSerializer):
     topic = TopicRefSerializer(allow_null=True, help_text="Where the term is ruled.")
+    rule = RuleRefSerializer(
+        allow_null=True,
+        help_text="The numbered rule that states the definition (its id is the "
+        'rule id, e.g. "2.4"), or null when no single rule does.',
+    )
 
     class Meta:
         model = Term
@@ -340,6 +345,7 @@ class TermSerializer(ContentSerializer):
             "id",
             "term",
             "topic",
+            "rule",
             "definition_md",
             "definition_html",
             "url",

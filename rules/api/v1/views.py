@@ -72,7 +72,7 @@ def listed_cards(game: Game) -> QuerySet[Card]:
 
 
 def listed_terms(game: Game) -> QuerySet[Term]:
-    return game.terms.select_related("topic")
+    return game.terms.select_related("topic", "rule__topic")
 
 
 def listed_rulings(game: Game) -> QuerySet[Ruling]:

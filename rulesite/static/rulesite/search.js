@@ -14,12 +14,6 @@
   var KINDS = { rule: "Rule", card: "Card", topic: "Topic", term: "Glossary", ruling: "Ruling" };
   var counter = 0;
 
-  function style(element, properties) {
-    for (var name in properties) {
-      element.style[name] = properties[name];
-    }
-  }
-
   function enhance(form) {
     var input = form.querySelector("input[name=q]");
     if (!input || !window.fetch) {
@@ -39,16 +33,10 @@
     list.setAttribute("role", "listbox");
     list.setAttribute("aria-label", "Suggestions");
     list.hidden = true;
-    style(list, {
-      position: "absolute", zIndex: "50", margin: "0", padding: ".25rem 0",
-      listStyle: "none", minWidth: "16rem", maxWidth: "28rem",
-      background: "Canvas", color: "CanvasText",
-      border: "1px solid GrayText", borderRadius: "4px",
-      boxShadow: "0 4px 12px rgba(0,0,0,.2)"
-    });
     status.className = "visually-hidden";
     status.setAttribute("role", "status");
-    form.style.position = "relative";
+    // Looks live in site.css (.search-suggestions), with the theme colours.
+    form.classList.add("has-suggestions");
     form.appendChild(list);
     form.appendChild(status);
 
@@ -69,7 +57,6 @@
       for (var i = 0; i < items.length; i++) {
         var selected = i === index;
         items[i].setAttribute("aria-selected", selected ? "true" : "false");
-        style(items[i], { background: selected ? "Highlight" : "", color: selected ? "HighlightText" : "" });
       }
       if (index >= 0) {
         input.setAttribute("aria-activedescendant", items[index].id);
@@ -86,10 +73,9 @@
       item.setAttribute("aria-selected", "false");
       item.dataset.url = hit.web_url;
       item.textContent = hit.title;
+      kind.className = "search-suggestion-kind";
       kind.textContent = " · " + (KINDS[hit.kind] || hit.kind);
-      style(kind, { opacity: ".7", fontSize: ".85em" });
       item.appendChild(kind);
-      style(item, { padding: ".3rem .75rem", cursor: "pointer" });
       item.addEventListener("mousedown", function (event) {
         event.preventDefault(); // keep focus in the input until we navigate
         window.location.href = hit.web_url;

@@ -17,11 +17,14 @@ from oracle.engine.events import Event
 from oracle.engine.game import Game
 from oracle.engine.prompts import Prompt, PromptKind, ask
 from oracle.engine.refs import labels
+from oracle.engine.scenario import Scenario
 from oracle.engine.windows import open_window
 
 from . import action_cards, effect_cards, special_cards, trigger_cards
 
 FACTIONS = ("red", "blue")
+#: Soldiers in every player's reserve at the start (a stock zone).
+RESERVE = 2
 RULE_IDS = frozenset(
     {
         "R1",
@@ -122,6 +125,12 @@ class SynthPack(Pack):
             problems.append(Problem(f"{path}/weather", "must be a string"))
         return {"weather": weather}, problems
 
+    def setup(self, game: Game, scenario: Scenario) -> None:
+        """Give every player a reserve of soldiers, counted, not created."""
+        super().setup(game, scenario)
+        for player in game.players:
+            game.add_stock("reserve", {"soldier": RESERVE}, player.name)
+
     def on_phase_start(self, game: Game, phase: str) -> None:
         """Open the duel window when combat starts."""
         if phase == "combat":
@@ -142,6 +151,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         cards=cards,
         phases=("setup", "action", "combat", "end"),
         player_zones=("reserve",),
+        stock_zones=("reserve",),
         shared_zones=("market",),
         windows=("duel",),
         periods=("combat_round", "job"),

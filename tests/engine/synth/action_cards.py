@@ -69,7 +69,35 @@ def _duration(slug: str, name: str, until: Until) -> CardDef:
     )
 
 
+def has_recruit(ctx: Context) -> bool:
+    """The player's reserve still holds a soldier (counted or not)."""
+    return ctx.game.stock_count("reserve", ctx.player.name, "soldier") > 0
+
+
+def recruit(ctx: Context) -> bool:
+    """Put a soldier from the reserve (a stock zone) into play."""
+    game, name = ctx.game, ctx.player.name
+    soldier = game.take_from_stock("reserve", "soldier", name)
+    if soldier is None:
+        return False
+    game.move(soldier, "play", name)
+    return True
+
+
 CARDS = (
+    CardDef(
+        "barracks",
+        "Barracks",
+        "location",
+        abilities=(
+            action(
+                condition=has_recruit,
+                cost=exhaust_self(),
+                handler=recruit,
+                message="{player} uses {source} to recruit a Soldier",
+            ),
+        ),
+    ),
     CardDef(
         "tower",
         "Tower",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from oracle.engine.abilities import Target
 from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.context import Context
@@ -195,82 +197,76 @@ def tech_info(game_card_slug: str) -> data.Tech | None:
     return data.TECHNOLOGIES.get(game_card_slug)
 
 
-def can_research(card: Card, ctx: Context) -> bool:
-    """A card of the player's technology deck whose prerequisites are met (90.12)."""
-    game = ctx.game
-    info = tech_info(card.slug)
-    if info is None or card.zone != st.TECH_DECK or card.zone_player != ctx.player.name:
+def can_research(slug: str, ctx: Context) -> bool:
+    """A technology of the player's technology deck whose prerequisites are met
+    (90.12)."""
+    info = tech_info(slug)
+    if info is None or not st.in_tech_deck(ctx.game, ctx.player.name, slug):
         return False
-    owned = [tech_info(c.slug) for c in st.technologies(game, ctx.player.name)]
+    owned = [tech_info(c.slug) for c in st.technologies(ctx.game, ctx.player.name)]
     colors = "".join(t.color for t in owned if t is not None and t.color)
     return all(
         colors.count(c) >= info.prerequisites.count(c) for c in set(info.prerequisites)
     )
 
 
+def _researchable(slug: str) -> Callable[[Context], bool]:
+    return lambda ctx: can_research(slug, ctx)
+
+
 def _research(ctx: Context) -> bool:
-    game, tech = ctx.game, ctx.card()
+    game, me = ctx.game, ctx.player.name
+    tech = game.take_from_stock(st.TECH_DECK, ctx.option(), me)
+    if tech is None:  # the option was legal when chosen; nothing took it since
+        return False
 
     def change() -> None:
-        game.move(tech, PLAY, ctx.player.name)
+        game.move(tech, PLAY, me)
 
     return changes.happen(
         game,
         "research_technology",
-        player=ctx.player.name,
-        message=f"{ctx.player.name} researches {game.name_of(tech)}",
+        player=me,
+        message=f"{me} researches {game.name_of(tech)}",
         change=change,
         card=tech,
         rules=cite.RESEARCH,
     )
 
 
-def _research_explain(ctx: Context, card: Card) -> Reason | None:
-    info = tech_info(card.slug)
-    if info is None:
-        return None
-    if info.faction and info.faction != st.seat(ctx.game, ctx.player.name).faction:
-        return (
-            f"{ctx.player.name} cannot research {ctx.game.name_of(card)}, a faction "
-            "technology of another faction",
-            cite.RESEARCH_FACTION,
-        )
-    if card.zone == PLAY:
-        return f"{ctx.game.name_of(card)} is already owned", cite.RESEARCH
-    return (
-        f"{ctx.player.name} does not meet the prerequisites of "
-        f"{ctx.game.name_of(card)}",
-        cite.RESEARCH,
-    )
-
-
-def _research_missing(ctx: Context, name: str) -> Reason | None:
-    info = tech_info(name)
+def _research_refusal(ctx: Context, slug: str) -> Reason | None:
+    info = tech_info(slug)
     me = ctx.player.name
     if info is None:
-        return f"{name} is not a technology", cite.RESEARCH
+        return f"{slug} is not a technology", cite.RESEARCH
     if info.faction and info.faction != st.seat(ctx.game, me).faction:
         return (
             f"{me} cannot research {info.name}, a faction technology of another "
             "faction",
             cite.RESEARCH_FACTION,
         )
-    if st.owns(ctx.game, me, name):
+    if st.owns(ctx.game, me, slug):
         return f"{me} already owns {info.name}", cite.RESEARCH
-    return None
+    if not st.in_tech_deck(ctx.game, me, slug):
+        return f"{info.name} is not in the technology deck of {me}", cite.RESEARCH
+    return f"{me} does not meet the prerequisites of {info.name}", cite.RESEARCH
 
 
+# The technology deck is counted stock, not cards, so the target names a
+# technology as an option (every known one, in data order); the card is taken
+# from the deck when the research resolves.
 FOCUSED_RESEARCH = action_card(
     "focused-research",
     _research,
     targets={
         "target": Target(
-            zone=st.TECH_DECK, card_type=st.TECHNOLOGY, predicate=can_research
+            mode="option",
+            options={slug: _researchable(slug) for slug in data.TECHNOLOGIES},
         )
     },
     cost=costs.trade_goods(4),
-    explain=_research_explain,
-    explain_missing=_research_missing,
+    explain=lambda ctx, card: _research_refusal(ctx, card.slug),
+    explain_missing=_research_refusal,
 )
 
 
@@ -282,16 +278,14 @@ def can_plagiarize(card: Card, ctx: Context) -> bool:
         return False
     if card.controller not in [p.name for p in st.neighbors(game, ctx.player.name)]:
         return False
-    return any(
-        c.slug == card.slug for c in game.cards_in(st.TECH_DECK, ctx.player.name)
-    )
+    return st.in_tech_deck(game, ctx.player.name, card.slug)
 
 
 def _plagiarize(ctx: Context) -> bool:
     game, seen = ctx.game, ctx.card()
-    copy = next(
-        c for c in game.cards_in(st.TECH_DECK, ctx.player.name) if c.slug == seen.slug
-    )
+    copy = game.take_from_stock(st.TECH_DECK, seen.slug, ctx.player.name)
+    if copy is None:  # the target was legal when chosen; nothing took it since
+        return False
 
     def change() -> None:
         game.move(copy, PLAY, ctx.player.name)

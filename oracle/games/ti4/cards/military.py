@@ -187,7 +187,7 @@ def _stock(ctx: Context, unit: str, count: int, card: str) -> Reason | None:
     game, me = ctx.game, ctx.player.name
     if reserve.placeable(game, me, unit, count, None):
         return None
-    held = len(st.in_reinforcements(game, me, unit))
+    held = st.in_reinforcements(game, me, unit)
     word = unit.replace("-", " ")
     have = f"only {held} of the {count} {word}s it places" if held else f"no {word}"
     return nothing(

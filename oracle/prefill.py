@@ -1,0 +1,74 @@
+"""The scenario a card page's "ask the oracle" link opens (``?card=<slug>``).
+
+The best example of a card at work is a ruling about it: its scenario sets up
+the board the card needs (units, planets, laws...) and names its targets. The
+editor opens the set-up of the smallest such ruling whose scenario plays or uses
+the card and has it accepted, cut just after that step. A card no ruling shows
+at work gets builder rows written from its definition (``forms.card_rows``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.adapters import execute, prepare, step_slug
+from oracle.engine import ScenarioError
+from oracle.engine.pack import Pack
+from oracle.forms import Rows, card_rows
+from rules.models import Game, Ruling
+
+#: At most this many rulings are run to find one that shows the card.
+MAX_RULINGS = 8
+
+
+@dataclass
+class Prefill:
+    """What ``?card=`` opens: a scenario (or builder rows) and a notice."""
+
+    scenario: dict[str, Any] | Rows
+    notices: list[str] = field(default_factory=list)
+
+
+def card_prefill(game: Game, pack: Pack, slug: str) -> Prefill:
+    """The scenario that shows ``slug`` at work in ``game``."""
+    rulings = Ruling.objects.filter(game=game, cards__slug=slug).with_scenario()
+    candidates = sorted(
+        rulings.only("slug", "question", "scenario")[:MAX_RULINGS],
+        key=lambda ruling: len(json.dumps(ruling.scenario)),
+    )
+    for ruling in candidates:
+        scenario = cut_at_play(ruling.scenario, game.slug, slug)
+        if scenario is not None:
+            return Prefill(
+                scenario,
+                [
+                    f"The set-up of the ruling “{ruling.question}”, up to the step "
+                    f"that plays {pack.card(slug).name}."
+                ],
+            )
+    return Prefill(card_rows(slug, pack))
+
+
+def cut_at_play(
+    scenario: Mapping[str, Any], game: str, slug: str
+) -> dict[str, Any] | None:
+    """``scenario`` up to its first step that plays or uses ``slug`` and is
+    accepted, without expectations; None when no such step runs."""
+    try:
+        result = execute(prepare(dict(scenario), game))
+    except ScenarioError:
+        return None
+    steps = scenario.get("steps") or []
+    for outcome in result.get("steps", []):
+        index = outcome["index"]
+        step = steps[index] if index < len(steps) else {}
+        played = step.get("play", step.get("use"))
+        if played is None or outcome["status"] != "accepted":
+            continue
+        if step_slug(played) == slug:
+            cut = {key: value for key, value in scenario.items() if key != "expect"}
+            return {**cut, "steps": steps[: index + 1]}
+    return None

@@ -1,0 +1,104 @@
+""" "Ask the oracle" from a card page (``/<game>/oracle/?card=<slug>``): every
+implemented card opens a scenario that runs and has the card accepted, with a
+target for each target the card declares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from oracle.adapters import execute, prepare, step_slug
+from oracle.engine import get_pack
+from oracle.forms import Rows, build, card_rows
+from oracle.models import Run
+from oracle.prefill import card_prefill
+from rules.models import Game
+
+pytestmark = pytest.mark.django_db
+
+PACK = get_pack("ti4")
+IMPLEMENTED = sorted(PACK.implemented_cards())
+
+
+def scenario_of(opened: dict[str, Any] | Rows) -> dict[str, Any]:
+    return build("ti4", opened).data if isinstance(opened, Rows) else opened
+
+
+def declared_targets(slug: str, verb: str) -> set[str]:
+    """The targets the card's played (or used) ability must be given."""
+    wanted = "hand" if verb == "play" else "play"
+    return {
+        name
+        for ability in PACK.card(slug).abilities
+        if ability.kind.value == "action" and wanted in ability.location
+        for name, target in ability.targets.items()
+        if not target.up_to
+    }
+
+
+@pytest.mark.parametrize("slug", IMPLEMENTED)
+def test_every_implemented_card_opens_a_scenario_it_is_accepted_in(
+    ti4: Any, slug: str
+) -> None:
+    scenario = scenario_of(
+        card_prefill(Game.objects.get(slug="ti4"), PACK, slug).scenario
+    )
+
+    result = execute(prepare(scenario, "ti4"))  # no ScenarioError: it parses
+
+    last = scenario["steps"][-1]
+    assert result["steps"][-1]["status"] == "accepted", result["steps"][-1]
+    verb = "play" if "play" in last else "use" if "use" in last else None
+    if verb is None:  # a card with nothing to play or use: the game moves on
+        assert last.get("advance")
+        return
+    assert step_slug(last[verb]) == slug
+    assert set(last.get("targets", {})) >= declared_targets(slug, verb)
+
+
+@pytest.mark.parametrize("slug", IMPLEMENTED)
+def test_the_rows_written_from_a_card_definition_run(slug: str) -> None:
+    scenario = build("ti4", card_rows(slug, PACK)).data
+
+    result = execute(prepare(scenario, "ti4"))
+
+    assert len(result["steps"]) == 1
+    step = scenario["steps"][0]
+    if "play" in step or "use" in step:
+        verb = "play" if "play" in step else "use"
+        players = {
+            name
+            for ability in PACK.card(slug).abilities
+            for name, target in ability.targets.items()
+            if target.mode == "player"
+        }
+        targets = step.get("targets", {})
+        targets = targets if isinstance(targets, dict) else {"target": targets}
+        assert {name for name, value in targets.items() if value == "Bob"} >= (
+            players & declared_targets(slug, verb)
+        )
+
+
+def test_a_card_link_opens_the_set_up_of_a_ruling(client: Client, ti4: Any) -> None:
+    page = client.get("/ti4/oracle/?card=lucky-shot").context["page"]
+
+    assert page.paste_open  # units on the board: more than the builder shows
+    text = page.paste.initial["text"]
+    assert "play: lucky-shot" in text and "targets:" in text
+    assert "expect" not in text
+    assert any("the step that plays Lucky Shot" in notice for notice in page.notices)
+
+
+def test_a_card_link_runs_as_it_opens(client: Client, ti4: Any) -> None:
+    page = client.get("/ti4/oracle/?card=lucky-shot").context["page"]
+
+    response = client.post(
+        "/ti4/oracle/", {"mode": "paste", "text": page.paste.initial["text"]}
+    )
+
+    assert response.status_code == 302
+    run = Run.objects.get()
+    assert [s["status"] for s in run.result["steps"]][-1] == "accepted"
+    assert run.scenario["steps"][-1]["play"] == "lucky-shot"

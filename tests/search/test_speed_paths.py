@@ -1,0 +1,216 @@
+"""The fast paths of the search index give exactly what Whoosh's generic
+matchers give: postings read a block at a time or from the arrays saved beside
+the index, positions decoded only for the documents a phrase needs, a warmed
+index, a reader per process, highlighting escaped in one go."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules.search import SearchIndex, memory_index, search
+from rules.search import index as search_index
+from tests.search.documents import doc
+
+WORDS = [
+    "card",
+    "draw",
+    "player",
+    "phase",
+    "fleet",
+    "pool",
+    "tactic",
+    "token",
+    "action",
+    "rule",
+]
+
+
+def corpus(count: int = 700) -> list[Any]:
+    """Enough documents that common words span several postings blocks (128
+    postings each), with repeated words, phrases that hold and phrases that
+    do not, and rare words."""
+    docs = []
+    for i in range(count):
+        words = [WORDS[(i * k) % len(WORDS)] for k in range(1, 9)]
+        if i % 3 == 0:
+            words += ["fleet", "pool", "card", "card"]
+        if i % 7 == 0:
+            words += ["pool", "fleet"]
+        docs.append(doc(f"{i}.1", f"{i}.1", " ".join([*words, f"rare{i}"])))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def index() -> SearchIndex:
+    return memory_index(corpus())
+
+
+QUERIES = [
+    "card",
+    "fleet pool",
+    '"fleet pool"',
+    '"pool fleet"',
+    '"card card"',
+    '"tactic token action"',
+    "draw player phase token",
+    "card NOT fleet",
+    "rare5 OR rare600",
+    '"rare5 card"',
+    "kind:rule token",
+]
+
+
+def results(index: SearchIndex) -> list[Any]:
+    return [search("demo", q, index=index) for q in QUERIES] + [
+        search("demo", q, index=index, page=2) for q in QUERIES
+    ]
+
+
+def generic(reader: Any, word: str, astype: str) -> list[tuple[int, Any]]:
+    return list(reader.postings("text", word).items_as(astype))
+
+
+def test_postings_read_by_block_are_those_of_the_generic_matcher(
+    index: SearchIndex,
+) -> None:
+    reader = index.reader()
+    words = [w for w in reader.field_terms("text") if w != "\x1f"]
+    assert reader.doc_frequency("text", "card") > 3 * 128  # several blocks
+
+    for word in words:
+        expected = generic(reader, word, "weight")
+        docs, weights, values = index._read("text", word, weights=True)
+        assert list(zip(docs, weights, strict=True)) == expected
+        assert len(values) == len(docs)
+        saved = index._saved().read(word)
+        assert saved and list(zip(saved[0], saved[1], strict=True)) == expected
+
+
+def test_positions_of_some_documents_are_those_of_the_generic_matcher(
+    index: SearchIndex,
+) -> None:
+    reader = index.reader()
+    for word in ["card", "fleet", "pool", "rare5"]:
+        expected = {d: frozenset(p) for d, p in generic(reader, word, "positions")}
+        some = sorted(expected)[::5]  # spread over the blocks
+        saved = index._saved().read(word)
+        assert saved
+
+        assert saved[2].of(some) == {d: expected[d] for d in some}
+        assert index._positions(word, some) == {d: expected[d] for d in some}
+        index._saved_postings = search_index._SavedPostings(b"")
+        assert index._positions(word, some) == {d: expected[d] for d in some}
+        index._saved_postings = None
+
+
+def test_results_are_the_same_through_the_generic_matchers(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = results(index)
+
+    # Any matcher that is not Whoosh's on-disk one (postings inlined, deleted
+    # documents filtered) takes the generic way.
+    monkeypatch.setattr(search_index, "W3LeafMatcher", type(None))
+    slow = memory_index(corpus())
+
+    assert results(slow) == fast
+    assert not slow._saved().words  # nothing saved: all read from Whoosh
+
+
+def test_results_are_the_same_from_whoosh_blocks_as_from_saved_postings(
+    index: SearchIndex,
+) -> None:
+    expected = results(index)
+    unsaved = memory_index(corpus())
+    unsaved.ix.storage.delete_file(search_index._POSTINGS)
+
+    assert results(unsaved) == expected
+
+
+def test_a_saved_postings_file_of_another_shape_is_ignored(index: SearchIndex) -> None:
+    expected = results(index)
+    other = memory_index(corpus())
+    head = json.dumps({"format": "0", "words": {"card": [0, 5, 5]}}).encode()
+    saved = other.ix.storage.create_file(search_index._POSTINGS)
+    saved.write(len(head).to_bytes(8, "little") + head + bytes(100))
+    saved.close()
+
+    assert results(other) == expected
+    assert not other._saved().words
+
+
+def test_results_are_the_same_cold_hot_warmed_and_with_a_tiny_cache(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = results(index)
+    assert results(index) == expected  # hot
+
+    warmed = memory_index(corpus())
+    report = warmed.warm()
+    assert report.words >= len(WORDS) and report.postings > 0
+    assert ("score", "card") in warmed._postings
+    assert results(warmed) == expected
+
+    monkeypatch.setattr(search_index, "_CACHED_POSTINGS", 300)
+    assert results(memory_index(corpus())) == expected
+
+
+def test_warming_stops_at_its_bounds() -> None:
+    warmed = memory_index(corpus())
+
+    report = warmed.warm(postings=800)
+
+    reader = warmed.reader()
+    df = {w: reader.doc_frequency("text", w) for w in reader.field_terms("text")}
+    decoded = {w for kind, w in warmed._postings if kind == "score"}
+    assert 0 < report.postings == sum(df[w] for w in decoded) <= 800
+    assert min(df[w] for w in decoded) >= max(df[w] for w in WORDS if w not in decoded)
+    assert ("score", "rare5") not in warmed._postings
+    assert report.documents == len(corpus())
+    assert ("title", "5") in warmed._postings
+    cut_short = memory_index(corpus()).warm(seconds=0)
+    assert cut_short.words == cut_short.documents == 0
+
+
+def test_a_forked_process_opens_its_own_reader(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Whoosh reads with seek() and read(): a reader inherited through a fork
+    # would share its file offsets with the parent's.
+    first = index.reader()
+    assert index.reader() is first
+
+    pid = search_index.os.getpid()
+    monkeypatch.setattr(search_index.os, "getpid", lambda: pid + 1)
+
+    assert index.reader() is not first
+    assert search("demo", '"fleet pool"', index=index).total > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Draw <b> & 'draw'",
+            "<mark>Draw</mark> &lt;b&gt; &amp; &#x27;<mark>draw</mark>&#x27;",
+        ),
+        ("<\x02draw\x03>", "&lt;\x02<mark>draw</mark>\x03&gt;"),
+        ("no match here", "no match here"),
+    ],
+)  # fmt: skip
+def test_highlighting_escapes_every_piece(text: str, expected: str) -> None:
+    assert search_index._highlight(text, {"draw"}, 200) == expected
+
+
+def test_highlighting_cuts_around_the_first_match_and_marks_nothing_past_it() -> None:
+    text = " ".join(["filler"] * 40 + ["draw"] + ["filler"] * 10 + ["draw"] * 60)
+
+    snippet = search_index._highlight(text, {"draw"}, 100)
+
+    assert snippet.startswith("… filler")
+    assert snippet.endswith(" …")
+    assert snippet.count("<mark>draw</mark>") == snippet.count("draw")
+    assert len(snippet.replace("<mark>", "").replace("</mark>", "")) <= 104

@@ -1,0 +1,98 @@
+"""Untouched component stock is counted, not created: reinforcements, technology
+decks and the filled action deck become cards only when one leaves them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import oracle.games.ti4  # noqa: F401 - registers the pack
+from oracle.engine import Scenario, run_scenario
+from oracle.engine.game import PLAY
+from oracle.engine.runner import build_game, play
+from oracle.games.ti4 import data
+from oracle.games.ti4 import state as st
+
+
+def _scenario(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "game": "ti4",
+        "phase": "action",
+        "players": [
+            {"name": "Alice", "strategy_cards": ["leadership"], "trade_goods": 4},
+            {"name": "Bob", "strategy_cards": ["politics"]},
+        ],
+        "steps": [],
+    }
+    return {**base, **fields}
+
+
+def _stocked(game: Any) -> list[str]:
+    return [c.slug for c in game.cards.values() if c.zone in st.STOCK_ZONES]
+
+
+def test_set_up_creates_no_card_for_untouched_stock() -> None:
+    game = build_game(Scenario.parse(_scenario(board={"fill_deck": True})))
+    assert _stocked(game) == []
+    assert game.stock_count(st.REINFORCEMENTS, "Alice") == sum(
+        data.UNIT_SUPPLY.values()
+    )
+    assert game.stock_count(st.TECH_DECK, "Bob", "gravity-drive") == 1
+    assert game.stock_count(st.ACTION_DECK) == 80
+    assert len(game.cards) < 20  # strategy cards, tactical actions
+
+
+def test_a_placed_unit_becomes_a_card_and_leaves_the_count() -> None:
+    scenario = _scenario(
+        board={"systems": [{"id": "rex", "units": {"Alice": ["carrier"]}}]},
+        steps=[{"player": "Alice", "play": "war-effort", "targets": {"target": "rex"}}],
+        expect=[
+            {"path": "players.Alice.reinforcements", "count": 61},
+            {"path": "players.Alice.reinforcements.cruiser", "equals": 7},
+            {"path": "players.Alice.reinforcements", "contains": "carrier"},
+        ],
+    )
+    scenario["players"][0]["hand"] = ["war-effort"]
+    game, result = play(Scenario.parse(scenario))
+    assert [s.status for s in result.steps] == ["accepted"]
+    assert [e["passed"] for e in result.expect] == [True, True, True]
+    (cruiser,) = [c for c in game.cards.values() if c.slug == "cruiser"]
+    assert (cruiser.zone, cruiser.data) == (PLAY, {"system": "rex"})
+    assert _stocked(game) == []
+
+
+def test_a_researched_technology_leaves_the_technology_deck() -> None:
+    scenario = _scenario(
+        steps=[
+            {
+                "player": "Alice",
+                "play": "focused-research",
+                "targets": {"target": "gravity-drive"},
+            }
+        ]
+    )
+    scenario["players"][0]["hand"] = ["focused-research"]
+    scenario["players"][0]["technologies"] = ["antimass-deflectors"]
+    game, result = play(Scenario.parse(scenario))
+    assert [s.status for s in result.steps] == ["accepted"]
+    assert st.owns(game, "Alice", "gravity-drive")
+    assert not st.in_tech_deck(game, "Alice", "gravity-drive")
+    tech_deck = result.state["players"]["Alice"]["tech_deck"]  # type: ignore[index]
+    assert "gravity-drive" not in tech_deck and "antimass-deflectors" not in tech_deck
+
+
+def test_draws_from_a_filled_deck_depend_only_on_the_seed() -> None:
+    def hands(seed: int) -> tuple[list[str], str]:
+        scenario = _scenario(seed=seed, board={"fill_deck": True})
+        scenario["players"][0]["hand"] = []
+        scenario["steps"] = [{"advance": "status"}]
+        result = run_scenario(scenario)
+        board = result.state["board"]
+        assert board["action_deck_count"] == 78  # type: ignore[index]
+        players = result.state["players"]
+        drawn = [*players["Alice"]["hand"], *players["Bob"]["hand"]]  # type: ignore[index]
+        return drawn, result.to_json()
+
+    first, text = hands(3)
+    assert len(first) == 2
+    assert hands(3) == (first, text)
+    assert any(hands(seed)[0] != first for seed in range(4, 10))
