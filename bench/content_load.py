@@ -115,7 +115,8 @@ def measure(fixtures: Path) -> dict[str, Any]:
         "TMPDIR": str(var_dir / "tmp"),
         "LOG_LEVEL": "ERROR",
     }
-    env.pop("DATABASE_URL", None)
+    for name in ("DATABASE_URL", "DATABASE_REPLICA_URLS"):
+        env.pop(name, None)
     try:
         done = subprocess.run(
             [str(PYTHON), "-c", CHILD],

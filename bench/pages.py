@@ -153,7 +153,7 @@ def production_env(var_dir: Path, **extra: str) -> dict[str, str]:
     # Whoosh builds in <TMPDIR>/MAIN.tmp: keep this site's builds to itself.
     (var_dir / "tmp").mkdir(parents=True, exist_ok=True)
     # SQLite and in-memory caches of its own, whatever this shell points at.
-    outside = {"DATABASE_URL", "CACHE_URL", "PAGE_CACHE_URL"}
+    outside = {"DATABASE_URL", "DATABASE_REPLICA_URLS", "CACHE_URL", "PAGE_CACHE_URL"}
     return {
         **{name: value for name, value in os.environ.items() if name not in outside},
         "DJANGO_SETTINGS_MODULE": "bench.pages_settings",

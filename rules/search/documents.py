@@ -90,7 +90,8 @@ def rule_headings(game: Game) -> dict[str, str]:
     A rule is otherwise titled by its id alone. Headed by "hand limit", rule 2.4
     earns the title bonus for that query just as the glossary line does, and
     comes first, as the line that only restates it weighs a little less (the
-    term prior in index.py). Hits still show "2.4 Action Cards", from id and topic.
+    term prior in index/searcher.py). Hits still show "2.4 Action Cards", from
+    id and topic.
     """
     names: dict[str, list[str]] = {}
     pairs = game.terms.exclude(rule=None).values_list("rule__rule_id", "term")

@@ -16,7 +16,7 @@ from django.test import Client
 
 from rules.models import Game
 from rules.search import SearchUnavailable, build_index, open_index, search
-from rules.search import index as search_index_module
+from rules.search.index import build as search_build
 from tests.search.documents import DEMO, doc
 
 
@@ -64,7 +64,7 @@ def test_superseded_builds_are_kept_for_a_grace_period_then_removed(
     build_index(documents=DEMO)
     assert len(builds(index_dir)) == 2  # the old one may still serve a search
 
-    monkeypatch.setattr(search_index_module, "_GRACE_SECONDS", -1.0)
+    monkeypatch.setattr(search_build, "_GRACE_SECONDS", -1.0)
     build_index(documents=DEMO)
 
     assert builds(index_dir) == [(index_dir / "CURRENT").read_text().strip()]
@@ -135,7 +135,7 @@ def test_no_index_yet_is_unavailable_not_a_crash(
 def test_command_builds_then_does_nothing_until_content_changes(
     index_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(search_index_module, "documents_for", lambda game: iter(()))
+    monkeypatch.setattr(search_build, "documents_for", lambda game: iter(()))
     Game.objects.create(
         slug="demo", name="Demo", short_name="Demo", content_version="a"
     )

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from rules.search import SearchIndex, memory_index, search
-from rules.search import index as search_index
+from rules.search.highlight import highlight
+from rules.search.index import layout, searcher
+from rules.search.postings import SavedPostings
 from tests.search.documents import doc
 
 WORDS = [
@@ -101,7 +103,7 @@ def test_positions_of_some_documents_are_those_of_the_generic_matcher(
 
         assert saved[2].of(some) == {d: expected[d] for d in some}
         assert index._positions(word, some) == {d: expected[d] for d in some}
-        index._saved_postings = search_index._SavedPostings(b"")
+        index._saved_postings = SavedPostings(b"")
         assert index._positions(word, some) == {d: expected[d] for d in some}
         index._saved_postings = None
 
@@ -113,7 +115,8 @@ def test_results_are_the_same_through_the_generic_matchers(
 
     # Any matcher that is not Whoosh's on-disk one (postings inlined, deleted
     # documents filtered) takes the generic way.
-    monkeypatch.setattr(search_index, "W3LeafMatcher", type(None))
+    monkeypatch.setattr(layout, "W3LeafMatcher", type(None))
+    monkeypatch.setattr(searcher, "W3LeafMatcher", type(None))
     slow = memory_index(corpus())
 
     assert results(slow) == fast
@@ -125,7 +128,7 @@ def test_results_are_the_same_from_whoosh_blocks_as_from_saved_postings(
 ) -> None:
     expected = results(index)
     unsaved = memory_index(corpus())
-    unsaved.ix.storage.delete_file(search_index._POSTINGS)
+    unsaved.ix.storage.delete_file(layout.POSTINGS)
 
     assert results(unsaved) == expected
 
@@ -134,7 +137,7 @@ def test_a_saved_postings_file_of_another_shape_is_ignored(index: SearchIndex) -
     expected = results(index)
     other = memory_index(corpus())
     head = json.dumps({"format": "0", "words": {"card": [0, 5, 5]}}).encode()
-    saved = other.ix.storage.create_file(search_index._POSTINGS)
+    saved = other.ix.storage.create_file(layout.POSTINGS)
     saved.write(len(head).to_bytes(8, "little") + head + bytes(100))
     saved.close()
 
@@ -154,7 +157,7 @@ def test_results_are_the_same_cold_hot_warmed_and_with_a_tiny_cache(
     assert ("score", "card") in warmed._postings
     assert results(warmed) == expected
 
-    monkeypatch.setattr(search_index, "_CACHED_POSTINGS", 300)
+    monkeypatch.setattr(searcher, "_CACHED_POSTINGS", 300)
     assert results(memory_index(corpus())) == expected
 
 
@@ -183,8 +186,8 @@ def test_a_forked_process_opens_its_own_reader(
     first = index.reader()
     assert index.reader() is first
 
-    pid = search_index.os.getpid()
-    monkeypatch.setattr(search_index.os, "getpid", lambda: pid + 1)
+    pid = searcher.os.getpid()
+    monkeypatch.setattr(searcher.os, "getpid", lambda: pid + 1)
 
     assert index.reader() is not first
     assert search("demo", '"fleet pool"', index=index).total > 0
@@ -202,13 +205,13 @@ def test_a_forked_process_opens_its_own_reader(
     ],
 )  # fmt: skip
 def test_highlighting_escapes_every_piece(text: str, expected: str) -> None:
-    assert search_index._highlight(text, {"draw"}, 200) == expected
+    assert highlight(text, {"draw"}, 200, searcher._stem) == expected
 
 
 def test_highlighting_cuts_around_the_first_match_and_marks_nothing_past_it() -> None:
     text = " ".join(["filler"] * 40 + ["draw"] + ["filler"] * 10 + ["draw"] * 60)
 
-    snippet = search_index._highlight(text, {"draw"}, 100)
+    snippet = highlight(text, {"draw"}, 100, searcher._stem)
 
     assert snippet.startswith("… filler")
     assert snippet.endswith(" …")

@@ -1,51 +1,32 @@
-"""The Whoosh index: the only module of the project that imports Whoosh.
-
-The index lives under ``settings.SEARCH_INDEX_DIR``: each build goes into a fresh
-``build-*`` folder and the one-line ``CURRENT`` file names the live one;
-``build_index`` replaces that file with an atomic rename, so a reader sees the
-old index or the new one, never half of one. Each process keeps the open index
-and reopens it when ``CURRENT`` changes.
-
-Whoosh stores the index, analyses text, parses queries and suggests spellings.
-Ranking is done here, over postings decoded once per open index: Whoosh's own
-matchers decode every posting in Python on every query (about 3 µs each), too
-slow for common words in a 10,000-document index. The build saves the text
-field's postings beside the index as plain arrays, read several times faster
-than Whoosh's pickled blocks (see docs/SEARCH.md).
-"""
+"""Reading the index: the open index of each process, and searching it. Whoosh
+reads the stored documents, parses queries and suggests spellings; ranking is
+done here, over postings decoded once per open index (from postings.bin, or
+from Whoosh a block at a time) and kept in a bounded cache."""
 
 from __future__ import annotations
 
-import html
 import json
 import math
 import os
 import re
-import shutil
-import tempfile
 import threading
 import time
-from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import nlargest
-from itertools import accumulate, chain, islice, repeat
+from itertools import islice, repeat
 from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.utils.safestring import SafeString
 from whoosh import index
 from whoosh import query as wq
-from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
 from whoosh.codec.whoosh3 import W3LeafMatcher
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.lang.porter import stem
 from whoosh.qparser import (
     GroupPlugin,
@@ -57,8 +38,20 @@ from whoosh.qparser import (
 from whoosh.spelling import Corrector
 from whoosh.support.levenshtein import distance
 
-from rules.models import Game
-from rules.search.documents import SearchDocument, documents_for, name_key
+from rules.search.documents import name_key
+from rules.search.highlight import highlight
+from rules.search.index.layout import (
+    CURRENT,
+    GAP,
+    POSTINGS,
+    SCHEMA_VERSION,
+    VOCABULARY,
+    live_manifest,
+    read_marker,
+    read_postings,
+    text_stems,
+)
+from rules.search.postings import SavedPostings
 from rules.search.query import (
     KIND_FILTER,
     KINDS,
@@ -70,9 +63,8 @@ from rules.search.query import (
     has_several_words,
     split_last_word,
 )
+from rules.search.scoring import among, at_least, intersect, merge
 
-# Bump when the schema or the documents change shape: a new value forces a rebuild.
-SCHEMA_VERSION = "5"
 # On top of BM25 (which saturates too fast for a title to stand out), a document
 # earns this times the idf of each query word in its title, scaled by the share
 # of the query's words its title holds and by the share of its title they make:
@@ -87,7 +79,6 @@ _SNIPPET_CHARS = 220
 _PREFIX_EXPANSIONS = 8
 _TITLES_CHECKED = 20
 _CACHED_POSTINGS = 1_000_000
-_GRACE_SECONDS = 60.0
 # Warming an index decodes the postings of the words in this many documents or
 # more (a rarer word decodes in well under 0.1 ms when a query needs it), most
 # common first, then reads the stored fields of the first documents, within
@@ -96,25 +87,6 @@ _WARM_MIN_DOCS = 32
 _WARM_DOCUMENTS = 10_000
 _WARM_POSTINGS = 300_000
 _WARM_SECONDS = 2.0
-_CURRENT = "CURRENT"
-_MANIFEST = "manifest.json"
-_VOCABULARY = "vocabulary.json"
-_POSTINGS = "postings.bin"
-# Change when postings.bin changes shape: a file of another shape is ignored.
-_POSTINGS_FORMAT = f"1:I{array('I').itemsize}"
-
-
-@dataclass(frozen=True)
-class BuildReport:
-    built: bool
-    documents: int
-    seconds: float
-    directory: Path | None
-
-    def __str__(self) -> str:
-        if not self.built:
-            return "search index: already up to date"
-        return f"search index: {self.documents} documents in {self.seconds:.2f} s"
 
 
 @dataclass(frozen=True)
@@ -131,274 +103,6 @@ class WarmReport:
         )
 
 
-# Building ------------------------------------------------------------------
-
-
-# Question words are noise in a search box; the rest is Whoosh's default list.
-_ANALYZER = StemmingAnalyzer(
-    stoplist=STOP_WORDS | {"do", "does", "how", "what", "which", "who", "my"}
-)
-_WORDS = re.compile(r"[^\W\d_]+")
-_GAP = "\x1f"
-# Where <mark> and </mark> go, until the text around them is escaped.
-_MARK, _UNMARK = "\x02", "\x03"
-
-
-def _stems(text: str) -> list[str]:
-    return [token.text for token in _ANALYZER(text)]
-
-
-def _schema() -> Schema:
-    # text and name are written as lists of stems (see _fields); the analyzer
-    # declared here is the one that reads queries.
-    return Schema(
-        game=ID,
-        kind=ID(stored=True),
-        key=STORED,
-        alias=KEYWORD(commas=True),
-        rule_id=STORED,
-        url=STORED,
-        title=STORED,
-        body=STORED,
-        context=STORED,
-        text=TEXT(analyzer=_ANALYZER),
-        name=TEXT(analyzer=_ANALYZER, phrase=False),
-    )
-
-
-def _fields(doc: SearchDocument) -> dict[str, Any]:
-    """The indexed fields of a document. ``text`` holds the stems of each
-    section (card names twice: they weigh more), with a separator between
-    sections so that a phrase never spans two."""
-    sections = [doc.title, ", ".join(doc.cards), doc.body, doc.context]
-    stems = [_stems(section) for section in sections]
-    title, cards, body, context = stems
-    return {
-        "game": doc.game,
-        "kind": doc.kind,
-        "key": doc.key,
-        "alias": ",".join(f"{doc.game}|{doc.kind}|{a}" for a in doc.aliases),
-        "rule_id": doc.rule_id,
-        "url": doc.url,
-        "title": doc.title,
-        "body": doc.body,
-        "context": doc.context,
-        "text": [*title, _GAP, *cards, _GAP, *cards, _GAP, *body, _GAP, *context],
-        "name": title,
-    }
-
-
-def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
-    """Index ``documents``; beside the index, save the spelling vocabulary: each
-    word as written (unstemmed) and the number of documents that use it. (As an
-    index field it would cost half the build time.)"""
-    count = 0
-    vocabulary: Counter[str] = Counter()
-    writer = ix.writer()
-    for doc in documents:
-        writer.add_document(**_fields(doc))
-        text = f"{doc.title} {' '.join(doc.cards)} {doc.body} {doc.context}"
-        vocabulary.update(set(_WORDS.findall(text.lower())))
-        count += 1
-    writer.commit(optimize=True)
-    saved = ix.storage.create_file(_VOCABULARY)
-    saved.write(json.dumps(vocabulary, separators=(",", ":")).encode())
-    saved.close()
-    _save_postings(ix)
-    return count
-
-
-def _save_postings(ix: index.Index) -> None:
-    """Save beside the index the postings of every word of the text field as
-    plain arrays (document numbers, weights, where each document's positions
-    start, the positions): read back with a memory copy, where Whoosh's blocks
-    cost about 1 µs a posting to unpickle and its positions as much again
-    (docs/SEARCH.md). A word missing from it (none, unless Whoosh read it
-    through its generic matcher) is read from Whoosh."""
-    words: dict[str, tuple[int, int, int]] = {}
-    chunks: list[bytes] = []
-    at = 0
-    decode = ix.schema["text"].format.decoder("positions")
-    with ix.reader() as reader:
-        for term in reader.field_terms("text"):
-            docs, weights, values = _postings(reader, "text", term, weights=True)
-            if term == _GAP or not values:
-                continue
-            positions = [decode(value) for value in values]
-            flat = array("I", chain.from_iterable(positions))
-            chunks += [
-                array("I", docs).tobytes(),
-                array("d", weights).tobytes(),
-                array("I", accumulate(map(len, positions), initial=0)).tobytes(),
-                flat.tobytes(),
-            ]
-            words[term] = (at, len(docs), len(flat))
-            at += sum(map(len, chunks[-4:]))
-    head = json.dumps({"format": _POSTINGS_FORMAT, "words": words}).encode()
-    saved = ix.storage.create_file(_POSTINGS)
-    saved.write(len(head).to_bytes(8, "little") + head)
-    for chunk in chunks:
-        saved.write(chunk)
-    saved.close()
-
-
-def _postings(
-    reader: Any, field: str, word: str, *, weights: bool = False
-) -> tuple[list[int], list[float], list[bytes]]:
-    """The postings of a term: document numbers and, if ``weights``, the
-    weight (count) and the encoded value (positions) in each. Whoosh's matcher
-    decodes each posting in Python (about 3 µs); its on-disk matcher holds a
-    block (128 postings) as arrays, read here whole. Any other matcher
-    (postings inlined in the term file, deleted documents filtered) goes
-    through the generic interface, without values."""
-    if (field, word) not in reader:
-        return [], [], []
-    matcher = reader.postings(field, word)
-    docs: list[int] = []
-    found: list[float] = []
-    values: list[bytes] = []
-    if type(matcher) is not W3LeafMatcher:
-        if not weights:
-            return list(matcher.all_ids()), found, values
-        pairs = list(matcher.items_as("weight"))
-        return [d for d, _ in pairs], [w for _, w in pairs], values
-    while matcher.is_active():
-        matcher._read_ids()
-        docs += matcher._ids
-        if weights:
-            matcher._read_weights()
-            matcher._read_values()
-            found += matcher._weights
-            values += matcher._values
-        matcher._next_block()
-    return docs, found, values
-
-
-class _SavedPostings:
-    """The arrays written by _save_postings, read whole (a few bytes a
-    posting: some 7 MB at 10,000 documents)."""
-
-    def __init__(self, raw: bytes) -> None:
-        """``raw``: the file, or nothing (an index saved without it)."""
-        size = int.from_bytes(raw[:8], "little")
-        head = json.loads(raw[8 : 8 + size] or "{}")
-        same = head.get("format") == _POSTINGS_FORMAT
-        self.words: dict[str, list[int]] = head["words"] if same else {}
-        self.data = memoryview(raw)[8 + size :]
-
-    def read(self, word: str) -> tuple[array[int], array[float], _Positions] | None:
-        """The documents holding ``word``, its weight and positions in each."""
-        if word not in self.words:
-            return None
-        at, count, size = self.words[word]
-        arrays: list[Any] = [array("I"), array("d"), array("I"), array("I")]
-        lengths = (count, count, count + 1, size)
-        for found, length in zip(arrays, lengths, strict=True):
-            end = at + length * found.itemsize
-            found.frombytes(self.data[at:end])
-            at = end
-        docs, weights, starts, positions = arrays
-        return docs, weights, _Positions(docs, starts, positions)
-
-
-class _BuildStorage(RamStorage):  # type: ignore[misc]
-    """Whoosh's writer spools into ``<tmp>/MAIN.tmp``, one folder for every build
-    on the machine, so two builds at once would wreck each other: each build
-    spools into a folder of its own instead."""
-
-    def __init__(self, spool: Path) -> None:
-        super().__init__()
-        self.spool = spool
-
-    def temp_storage(self, name: str | None = None) -> FileStorage:
-        return FileStorage(str(self.spool)).create()
-
-
-def memory_index(documents: Iterable[SearchDocument]) -> SearchIndex:
-    """An index held in memory, for tests and benchmarks."""
-    ix = RamStorage().create_index(_schema())
-    _write(ix, documents)
-    return SearchIndex(ix)
-
-
-def content_versions() -> dict[str, str]:
-    """What the index must reflect: each game's loaded content version."""
-    versions = dict(Game.objects.values_list("slug", "content_version"))
-    return {"schema": SCHEMA_VERSION, **{f"game:{k}": v for k, v in versions.items()}}
-
-
-def build_index(
-    *,
-    force: bool = False,
-    directory: Path | None = None,
-    documents: Iterable[SearchDocument] | None = None,
-) -> BuildReport:
-    """Build the index of every game into a new folder and swap it in.
-
-    A no-op when the live index was built from the same content versions, unless
-    ``force`` or explicit ``documents`` are given.
-    """
-    root = Path(directory or settings.SEARCH_INDEX_DIR)
-    versions = content_versions()
-    if not force and documents is None and _live_manifest(root) == versions:
-        return BuildReport(False, 0, 0.0, None)
-    started = time.perf_counter()
-    if documents is None:
-        documents = (d for game in Game.objects.all() for d in documents_for(game))
-    root.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix="tmp-", dir=root))
-    try:
-        # Written in memory, then saved: Whoosh's file storage checks the disk
-        # for every posting of a field without lengths, three times slower.
-        storage = _BuildStorage(building / "spool")
-        count = _write(storage.create_index(_schema()), documents)
-        shutil.rmtree(building / "spool", ignore_errors=True)
-        for name, data in storage.files.items():
-            (building / name).write_bytes(bytes(data))
-        (building / _MANIFEST).write_text(json.dumps(versions), encoding="utf-8")
-        built = root / f"build-{building.name[4:]}"
-        building.rename(built)
-    except BaseException:
-        shutil.rmtree(building, ignore_errors=True)
-        raise
-    _swap(root, built)
-    return BuildReport(True, count, time.perf_counter() - started, built)
-
-
-def _swap(root: Path, built: Path) -> None:
-    previous = _read_marker(root)
-    staged = root / f"{_CURRENT}.{built.name}"
-    staged.write_text(built.name + "\n", encoding="utf-8")
-    os.replace(staged, root / _CURRENT)
-    if previous and (root / previous).is_dir():
-        os.utime(root / previous)  # when it stopped being live
-    now = time.time()
-    for path in root.iterdir():
-        # A superseded build may still serve a search for a moment; a tmp-
-        # folder an hour old was left by a crashed build.
-        grace = 3600.0 if path.name.startswith("tmp-") else _GRACE_SECONDS
-        stale = path.name.startswith(("build-", "tmp-")) and path != built
-        if stale and now - path.stat().st_mtime > grace:
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _read_marker(root: Path) -> str | None:
-    try:
-        return (root / _CURRENT).read_text(encoding="utf-8").strip() or None
-    except FileNotFoundError:
-        return None
-
-
-def _live_manifest(root: Path) -> dict[str, str] | None:
-    try:
-        text = (root / str(_read_marker(root)) / _MANIFEST).read_text("utf-8")
-    except FileNotFoundError:
-        return None
-    return dict(json.loads(text))
-
-
-# Reading -------------------------------------------------------------------
-
 _open_lock = threading.Lock()
 _open: dict[str, tuple[tuple[int, int, int], SearchIndex]] = {}
 
@@ -407,7 +111,7 @@ def open_index(directory: Path | None = None) -> SearchIndex:
     """The live index, opened once per process and reopened after a swap."""
     root = Path(directory or settings.SEARCH_INDEX_DIR)
     try:
-        stat = os.stat(root / _CURRENT)
+        stat = os.stat(root / CURRENT)
     except FileNotFoundError:
         raise SearchUnavailable(
             "Search is not ready: the index has not been built yet."
@@ -420,14 +124,14 @@ def open_index(directory: Path | None = None) -> SearchIndex:
         cached = _open.get(str(root))
         if cached and cached[0] == version:
             return cached[1]
-        name = _read_marker(root)
+        name = read_marker(root)
         try:
             ix = index.open_dir(str(root / str(name)))
         except (OSError, index.EmptyIndexError):
             raise SearchUnavailable(
                 "Search is not ready: the index is missing."
             ) from None
-        if (_live_manifest(root) or {}).get("schema") != SCHEMA_VERSION:
+        if (live_manifest(root) or {}).get("schema") != SCHEMA_VERSION:
             raise SearchUnavailable("Search is not ready: the index must be rebuilt.")
         opened = SearchIndex(ix)
         _open[str(root)] = (version, opened)
@@ -437,48 +141,6 @@ def open_index(directory: Path | None = None) -> SearchIndex:
 @lru_cache(maxsize=50_000)
 def _stem(word: str) -> str:
     return str(stem(word.lower()))
-
-
-def _intersect(parts: list[dict[int, float]]) -> dict[int, float]:
-    """Documents in every part, with the sum of their scores (summed by map()
-    and zip(), which run in C: this is the hot loop of a common-word query)."""
-    if not parts:
-        return {}
-    parts.sort(key=len)
-    common = list(set(parts[0]).intersection(*parts[1:]))
-    totals: Iterable[float] = map(parts[0].__getitem__, common)
-    for part in parts[1:]:
-        totals = map(add, totals, map(part.__getitem__, common))
-    return dict(zip(common, totals, strict=True))
-
-
-def _among(docs: frozenset[int], scores: dict[int, float]) -> list[int]:
-    """The documents of ``docs`` that have a score, walking the smaller side."""
-    if len(docs) < len(scores):
-        return [d for d in docs if d in scores]
-    return [d for d in scores if d in docs]
-
-
-def _at_least(parts: list[dict[int, float]], need: int) -> dict[int, float]:
-    """Documents in ``need`` of the parts or more, their summed score scaled by
-    the share of parts they are in."""
-    if need >= len(parts):
-        return _intersect(parts)
-    found = Counter(chain.from_iterable(parts))
-    return {
-        d: sum([part.get(d, 0.0) for part in parts]) * count / len(parts)
-        for d, count in found.items()
-        if count >= need
-    }
-
-
-def _merge(parts: list[dict[int, float]]) -> dict[int, float]:
-    parts.sort(key=len, reverse=True)
-    merged = dict(parts[0]) if parts else {}
-    for part in parts[1:]:
-        for d, s in part.items():
-            merged[d] = merged.get(d, 0.0) + s
-    return merged
 
 
 class SearchIndex:
@@ -493,7 +155,7 @@ class SearchIndex:
         self._spelling: _Speller | None = None
         self._kind_of: list[str] | None = None
         self._decoder = ix.schema["text"].format.decoder("positions")
-        self._saved_postings: _SavedPostings | None = None
+        self._saved_postings: SavedPostings | None = None
         plugins = [PhrasePlugin(), GroupPlugin(), OperatorsPlugin()]
         self._all_words = QueryParser("text", ix.schema, plugins=plugins)
         self._any_word = QueryParser("text", ix.schema, plugins, group=OrGroup)
@@ -539,7 +201,7 @@ class SearchIndex:
             (
                 (info.doc_frequency(), word.decode())
                 for word, info in reader.iter_field("text")
-                if word != _GAP.encode()
+                if word != GAP.encode()
             ),
             reverse=True,
         )
@@ -606,10 +268,10 @@ class SearchIndex:
         q = self._any_word.parse(text)
         parts = [self._score(sub) for sub in getattr(q, "subqueries", [q])]
         need = len(parts) if len(parts) <= 3 else len(parts) - 1
-        scores = self._allowed(_at_least(parts, need), in_game)
+        scores = self._allowed(at_least(parts, need), in_game)
         if scores or need <= 1:
             return q, scores, False
-        scores = self._allowed(_at_least(parts, 1), in_game)
+        scores = self._allowed(at_least(parts, 1), in_game)
         return q, scores, bool(scores)
 
     def _query(self, text: str, prefix: bool, parser: QueryParser) -> Any:
@@ -626,7 +288,7 @@ class SearchIndex:
         """A new dict (the caller changes it) of the scores of ``allowed`` docs."""
         if len(allowed) == len(self._everything):  # a single game: all of them
             return dict(scores)
-        return {d: scores[d] for d in _among(allowed, scores)}
+        return {d: scores[d] for d in among(allowed, scores)}
 
     def _counts(self, scores: dict[int, float]) -> dict[str, int]:
         """How many of the documents in ``scores`` are of each kind: the
@@ -639,7 +301,7 @@ class SearchIndex:
             return {kind: found[kind] for kind in KINDS if found[kind]}
         commonest = max(KINDS, key=lambda kind: len(docs[kind]))
         counts = {
-            kind: len(_among(docs[kind], scores)) if kind != commonest else 0
+            kind: len(among(docs[kind], scores)) if kind != commonest else 0
             for kind in KINDS
         }
         counts[commonest] = len(scores) - sum(counts.values())
@@ -672,7 +334,7 @@ class SearchIndex:
             return dict.fromkeys(self._everything.difference(self._score(q.query)), 0.0)
         if isinstance(q, wq.And | wq.Or):
             parts = [self._score(sub) for sub in q.subqueries]
-            return _intersect(parts) if isinstance(q, wq.And) else _merge(parts)
+            return intersect(parts) if isinstance(q, wq.And) else merge(parts)
         return {}  # NullQuery: only stop words
 
     def _term(self, word: str) -> dict[int, float]:
@@ -695,14 +357,14 @@ class SearchIndex:
             self._keep(("score", word), scored)
         return scored
 
-    def _saved(self) -> _SavedPostings:
+    def _saved(self) -> SavedPostings:
         if self._saved_postings is None:
             raw = b""
-            if self.ix.storage.file_exists(_POSTINGS):
-                saved = self.ix.storage.open_file(_POSTINGS)  # a race reads it twice
+            if self.ix.storage.file_exists(POSTINGS):
+                saved = self.ix.storage.open_file(POSTINGS)  # a race reads it twice
                 raw = bytes(saved.read())
                 saved.close()
-            self._saved_postings = _SavedPostings(raw)
+            self._saved_postings = SavedPostings(raw)
         return self._saved_postings
 
     def _idf(self, df: int) -> float:
@@ -715,7 +377,7 @@ class SearchIndex:
         bonus: dict[int, list[float]] = {}
         for word in words:
             idf = self._idf(len(self._term(word)))
-            for d in _among(self._docs_of("name", word), scores):
+            for d in among(self._docs_of("name", word), scores):
                 bonus.setdefault(d, []).append(idf)
         whole = [d for d, idfs in bonus.items() if len(idfs) == len(words) > 1]
         as_typed = set(self._titles_with(" ".join(sequence), whole, scores))
@@ -724,7 +386,7 @@ class SearchIndex:
             share *= 2 if d in as_typed else 1
             scores[d] += _TITLE_BONUS * sum(idfs) * share
         for kind, prior in _KIND_PRIOR.items():
-            for d in _among(self._docs_of("kind", kind), scores):
+            for d in among(self._docs_of("kind", kind), scores):
                 scores[d] *= prior
 
     def _titles_with(
@@ -739,17 +401,17 @@ class SearchIndex:
         """The stems of a document's title (its stored fields kept too)."""
         title = self._cached(("title", str(docnum)))
         if title is None:
-            title = " ".join(_stems(self._stored(docnum)["title"]))
+            title = " ".join(text_stems(self._stored(docnum)["title"]))
             self._keep(("title", str(docnum)), title)
         return str(title)
 
     def _phrase(self, words: list[str]) -> dict[int, float]:
         """Documents where each word follows the one before (stop words aside)."""
         parts = [self._term(word) for word in words]
-        scores = _intersect(parts)
+        scores = intersect(parts)
         if len(words) < 2 or not scores:
             return scores
-        found = self._cached(("phrase", _GAP.join(words)))
+        found = self._cached(("phrase", GAP.join(words)))
         if found is None:
             # Positions only of the documents that have every word: a common
             # word's positions in every document cost tens of milliseconds.
@@ -762,7 +424,7 @@ class SearchIndex:
                     starts = {p for p in starts if p + i in later[d]}
                 if starts:
                     found[d] = score
-            self._keep(("phrase", _GAP.join(words)), found)
+            self._keep(("phrase", GAP.join(words)), found)
         return found
 
     def _positions(self, word: str, docs: list[int]) -> dict[int, frozenset[int]]:
@@ -815,7 +477,7 @@ class SearchIndex:
     def _read(
         self, field: str, word: str, *, weights: bool = False
     ) -> tuple[list[int], list[float], list[bytes]]:
-        docs, found, values = _postings(self.reader(), field, word, weights=weights)
+        docs, found, values = read_postings(self.reader(), field, word, weights=weights)
         return list(map(self._numbers.__getitem__, docs)), found, values
 
     def _cached(self, key: tuple[str, str]) -> Any:
@@ -862,7 +524,7 @@ class SearchIndex:
             word = match[0]
             if word[:5].lower() == "kind:" or word in OPERATORS or word == last:
                 return word
-            stems = _stems(word)
+            stems = text_stems(word)
             if not stems or all(("text", s) in reader for s in stems):
                 return word  # known, or a stop word
             maxdist = 1 if len(word) <= 4 else 2
@@ -875,7 +537,7 @@ class SearchIndex:
 
     def _speller(self) -> _Speller:
         if self._spelling is None:
-            saved = self.ix.storage.open_file(_VOCABULARY)  # a race reads it twice
+            saved = self.ix.storage.open_file(VOCABULARY)  # a race reads it twice
             self._spelling = _Speller(json.loads(bytes(saved.read())))
             saved.close()
         return self._spelling
@@ -892,78 +554,13 @@ class SearchIndex:
             key=fields["key"],
             title=title,
             url=fields["url"],
-            title_html=_highlight(title, stems, len(title)),
-            snippet=_highlight(fields["body"], stems, _SNIPPET_CHARS),
+            title_html=highlight(title, stems, len(title), _stem),
+            snippet=highlight(fields["body"], stems, _SNIPPET_CHARS, _stem),
             score=round(score, 3),
             rule_id=fields.get("rule_id", ""),
             context=fields.get("context", ""),
             direct=direct,
         )
-
-
-class _Positions:
-    """Where a word stands in each document that has it, as saved beside the
-    index: a phrase looks up only the documents it needs."""
-
-    def __init__(
-        self, docs: array[int], starts: array[int], positions: array[int]
-    ) -> None:
-        self.docs = docs  # in order, as Whoosh's postings are
-        self.starts = starts
-        self.positions = positions
-
-    def of(self, docs: Iterable[int]) -> dict[int, frozenset[int]]:
-        """Where the word stands in each of ``docs`` (which all have it)."""
-        every, starts, positions = self.docs, self.starts, self.positions
-        found = {}
-        for d in docs:
-            i = bisect_left(every, d)
-            found[d] = frozenset(positions[starts[i] : starts[i + 1]])
-        return found
-
-
-def _highlight(text: str, stems: AbstractSet[str], width: int) -> SafeString:
-    """``text`` escaped, cut to about ``width`` characters around the first
-    matched word, with every matched word in ``<mark>``."""
-    pattern = _word_pattern(frozenset(stems))
-    # Lazily: the words past the cut are never looked at.
-    spans = (m.span() for m in pattern.finditer(text) if _stem(m[0]) in stems)
-    first = next(spans, None)
-    start = 0
-    if len(text) > width and first and first[1] > width - 40:
-        start = text.rfind(" ", 0, max(0, first[0] - 60)) + 1
-    end = len(text) if len(text) - start <= width else text.rfind(" ", 0, start + width)
-    end = max(end, start + 1)
-    # Marked with two control characters and escaped at once: escaping goes
-    # character by character, so this equals escaping each piece (one call
-    # instead of one per piece). Texts holding those characters (never prose)
-    # are escaped piece by piece.
-    whole = _MARK not in text and _UNMARK not in text
-    escape = str if whole else html.escape
-    mark, unmark = (_MARK, _UNMARK) if whole else ("<mark>", "</mark>")
-    out, at = ["… " if start else ""], start
-    for left, right in chain([first] if first else [], spans):
-        if left > end:
-            break
-        if left >= start and right <= end:
-            out += [escape(text[at:left]), mark, escape(text[left:right]), unmark]
-            at = right
-    out += [escape(text[at:end]), " …" if end < len(text) else ""]
-    marked = "".join(out)
-    if whole:
-        marked = html.escape(marked).replace(_MARK, "<mark>")
-        marked = marked.replace(_UNMARK, "</mark>")
-    return SafeString(marked)  # every piece of the text is escaped
-
-
-@lru_cache(maxsize=512)
-def _word_pattern(stems: frozenset[str]) -> re.Pattern[str]:
-    """Whole words that start like one of ``stems`` (less a final i or e, which
-    stemming may have changed from y or added): the few candidates _highlight
-    then stems, instead of stemming every word of the text."""
-    starts = sorted({stem.rstrip("ie") or stem for stem in stems}, key=len)
-    alternatives = "|".join(re.escape(start) for start in reversed(starts))
-    return re.compile(rf"\b(?:{alternatives or '(?!)'})\w*(?:\.\w+)*", re.IGNORECASE)
 
 
 class _Speller(Corrector):

@@ -1,0 +1,40 @@
+"""The Whoosh index: the only package of the project that imports Whoosh.
+
+The index lives under ``settings.SEARCH_INDEX_DIR``: each build goes into a fresh
+``build-*`` folder and the one-line ``CURRENT`` file names the live one;
+``build_index`` replaces that file with an atomic rename, so a reader sees the
+old index or the new one, never half of one. Each process keeps the open index
+and reopens it when ``CURRENT`` changes.
+
+Whoosh stores the index, analyses text, parses queries and suggests spellings.
+Ranking is done here, over postings decoded once per open index: Whoosh's own
+matchers decode every posting in Python on every query (about 3 µs each), too
+slow for common words in a 10,000-document index. The build saves the text
+field's postings beside the index as plain arrays, read several times faster
+than Whoosh's pickled blocks (see docs/SEARCH.md).
+
+``layout`` knows the files and the schema, ``build`` writes and swaps an index,
+``searcher`` opens and searches it.
+"""
+
+from __future__ import annotations
+
+from rules.search.index.build import (
+    BuildReport,
+    build_index,
+    content_versions,
+    memory_index,
+)
+from rules.search.index.layout import SCHEMA_VERSION
+from rules.search.index.searcher import SearchIndex, WarmReport, open_index
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "BuildReport",
+    "SearchIndex",
+    "WarmReport",
+    "build_index",
+    "content_versions",
+    "memory_index",
+    "open_index",
+]
