@@ -16,13 +16,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from oracle.adapters import (
-    NotImplementedCards,
-    execute,
-    has_oracle,
-    prepare,
-    present,
-)
+from oracle.adapters import NotImplementedCards, execute, has_oracle, prepare
+from oracle.answers import present
 from oracle.engine import ENGINE_VERSION, ScenarioError
 from oracle.engine.pack import Pack
 from rules.models import Ruling

@@ -15,20 +15,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from oracle.adapters import (
-    Answer,
-    LogView,
     NotImplementedCards,
-    StepView,
     TextError,
-    cited_ids,
     dump_text,
     line_of,
     load_text,
     prepare,
-    present,
-    rule_links,
     unwrap_scenario,
 )
+from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from oracle.adapters import present
+from oracle.answers import present
 from oracle.engine import get_pack
 from oracle.views import timeline
 from tests.oracle.conftest import post_json

@@ -18,16 +18,14 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from oracle.adapters import (
-    Answer,
     NotImplementedCards,
-    RuleLink,
     TextError,
     execute,
     load_text,
     prepare,
-    present,
     unwrap_scenario,
 )
+from oracle.answers import Answer, RuleLink, present
 from oracle.engine import ScenarioError
 
 MALFORMED = 2

@@ -1,0 +1,328 @@
+"""What pages and the command line show of an oracle result: a verdict line,
+the steps, decision points, log and final state, every rule id with its page."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+
+from oracle.adapters import canonical_json, card_name, step_slug
+from oracle.engine.pack import Pack
+from rules.models import Game, Rule
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A cited rule id with its page, when the game's content has it."""
+
+    id: str
+    url: str | None = None
+    title: str = ""
+
+
+def rule_links(game: Game, ids: Iterable[str]) -> dict[str, RuleLink]:
+    """Every cited id with the URL of ``/<game>/rules/<id>/`` (one query)."""
+    wanted = set(ids)
+    rows = Rule.objects.filter(game=game, rule_id__in=wanted).select_related("topic")
+    found = {
+        rule.rule_id: RuleLink(
+            rule.rule_id,
+            reverse("rules:rule", args=[game.slug, rule.rule_id]),
+            f"Rule {rule.rule_id} ({rule.topic.title})",
+        )
+        for rule in rows
+    }
+    return {rule_id: found.get(rule_id, RuleLink(rule_id)) for rule_id in wanted}
+
+
+def cited_ids(result: Mapping[str, Any]) -> set[str]:
+    """Every rule id a result cites (steps and log)."""
+    ids: set[str] = set()
+    for item in [*result.get("steps", []), *result.get("log", [])]:
+        ids.update(item.get("rules", []))
+    return ids
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The first line of an answer: ``outcome`` is accepted, rejected, stopped,
+    failed (an expectation did not hold) or empty (no steps)."""
+
+    outcome: str
+    text: str
+    rules: tuple[RuleLink, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return {
+            "accepted": "Accepted",
+            "rejected": "Rejected",
+            "stopped": "Stopped",
+            "failed": "Expectation failed",
+            "empty": "Set up",
+        }[self.outcome]
+
+    def line(self) -> str:
+        """The verdict as one line of plain text."""
+        ids = [link.id for link in self.rules]
+        cited = ""
+        if ids:
+            cited = (
+                f" — rule {ids[0]}" if len(ids) == 1 else f" — rules {', '.join(ids)}"
+            )
+        return f"{self.label}: {self.text}{cited}"
+
+
+@dataclass
+class StepView:
+    number: int
+    text: str
+    status: str
+    reason: str | None
+    rules: list[RuleLink]
+    decisions: list[DecisionView] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    step: int | None
+    player: str
+    window: str
+    options: list[str]
+
+
+@dataclass(frozen=True)
+class LogView:
+    seq: int
+    player: str | None
+    message: str
+    event: str | None
+    rules: list[RuleLink]
+    step: int | None = None  # 1-based, as StepView.number; None: set-up
+
+
+@dataclass(frozen=True)
+class ExpectView:
+    text: str
+    passed: bool
+    actual: str
+
+
+@dataclass
+class Answer:
+    """A result as pages and the command line present it."""
+
+    verdict: Verdict
+    steps: list[StepView]
+    decisions: list[DecisionView]
+    log: list[LogView]
+    expectations: list[ExpectView]
+    clock: list[tuple[str, str]]
+    players: list[tuple[str, list[Item]]]
+    board: list[Item]
+    error: str | None = None
+
+
+def present(
+    pack: Pack,
+    scenario: Mapping[str, Any],
+    result: Mapping[str, Any],
+    links: Mapping[str, RuleLink] | None = None,
+) -> Answer:
+    """Build the answer of ``result`` for ``scenario`` (its canonical mapping)."""
+    known = links or {}
+
+    def cite(ids: Iterable[str]) -> list[RuleLink]:
+        return [known.get(i, RuleLink(i)) for i in ids]
+
+    decisions = [
+        DecisionView(
+            d["at"] + 1 if isinstance(d.get("at"), int) and d["at"] >= 0 else None,
+            d["player"],
+            d["window"],
+            [str(o) for o in d["options"]],
+        )
+        for d in result.get("decisions", [])
+    ]
+    raw_steps = scenario.get("steps", [])
+    steps = [
+        StepView(
+            s["index"] + 1,
+            describe_step(pack, raw_steps[s["index"]])
+            if s["index"] < len(raw_steps)
+            else f"step {s['index'] + 1}",
+            s["status"],
+            s.get("reason"),
+            cite(s.get("rules", [])),
+            [d for d in decisions if d.step == s["index"] + 1],
+        )
+        for s in result.get("steps", [])
+    ]
+    state = result.get("state", {})
+    stocks = pack.stock_zones
+    return Answer(
+        verdict=verdict(result, steps),
+        steps=steps,
+        decisions=decisions,
+        log=[
+            LogView(
+                e["seq"],
+                e["player"],
+                e["message"],
+                e["event"],
+                cite(e["rules"]),
+                e["step"] + 1 if isinstance(e.get("step"), int) else None,
+            )
+            for e in result.get("log", [])
+        ],
+        expectations=[_expectation(e) for e in result.get("expect", [])],
+        clock=[
+            (key.replace("_", " "), str(state[key]))
+            for key in ("phase", "round", "turn", "active_player")
+            if state.get(key) not in (None, "")
+        ],
+        players=[
+            (
+                name,
+                _items(pack, data, skip=("seat",), always=("hand",), stocks=stocks),
+            )
+            for name, data in state.get("players", {}).items()
+        ],
+        board=_items(
+            pack,
+            {**state.get("board", {}), **state.get("zones", {})},
+            stocks=stocks,
+        ),
+        error=result.get("error"),
+    )
+
+
+def verdict(result: Mapping[str, Any], steps: Sequence[StepView]) -> Verdict:
+    """Accepted, rejected (the first refusal, its rules), stopped or failed."""
+    rejected = [s for s in steps if s.status != "accepted"]
+    failed = [e for e in result.get("expect", []) if not e.get("passed")]
+    if result.get("error"):
+        return Verdict("stopped", str(result["error"]))
+    if rejected:
+        first = rejected[0]
+        where = f" (step {first.number} of {len(steps)})" if len(steps) > 1 else ""
+        more = len(rejected) - 1
+        also = f"; {more} more step{'s' if more > 1 else ''} rejected" if more else ""
+        reason = first.reason or "the step was refused"
+        return Verdict("rejected", f"{reason}{where}{also}", tuple(first.rules))
+    if failed:
+        total = len(result.get("expect", []))
+        share = f" ({len(failed)} of {total} fail)" if total > 1 else ""
+        return Verdict("failed", f"{_expect_text(failed[0])} does not hold{share}")
+    if not steps:
+        return Verdict("empty", "no steps to run; the final state is the set-up")
+    count = "the only step" if len(steps) == 1 else f"all {len(steps)} steps"
+    return Verdict("accepted", count)
+
+
+def describe_step(pack: Pack, step: Mapping[str, Any]) -> str:
+    """``Alice plays Spy targeting Bob``: a step in the log's language."""
+    player = step.get("player", "")
+    if "play" in step or "use" in step:
+        kind = "play" if "play" in step else "use"
+        ref = str(step[kind])
+        slug = step_slug(ref)
+        named = card_name(pack, slug) if ref == slug else ref
+        text = f"{player} {kind}s {named}"
+        if step.get("ability"):
+            text += f" ({step['ability']})"
+        targets = step.get("targets") or {}
+        if list(targets) == ["target"]:
+            text += f" targeting {_value(targets['target'])}"
+        elif targets:
+            text += " targeting " + ", ".join(
+                f"{name} {_value(value)}" for name, value in targets.items()
+            )
+        return text
+    if "pass" in step:
+        return f"{player} passes"
+    if "choose" in step:
+        return f"{player} chooses {_value(step['choose'])}"
+    if "advance" in step:
+        return f"The game advances to the {step['advance']} phase"
+    return f"The {step.get('end', 'turn')} ends"
+
+
+def _value(value: object) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _expect_text(item: Mapping[str, Any]) -> str:
+    op = next((k for k in ("count", "equals", "contains") if k in item), "equals")
+    return f"{item.get('path')} {op} {canonical_json(item.get(op))}"
+
+
+def _expectation(item: Mapping[str, Any]) -> ExpectView:
+    return ExpectView(
+        _expect_text(item), bool(item.get("passed")), canonical_json(item.get("actual"))
+    )
+
+
+#: How many entries a value may list before the page folds it away.
+LONG_VALUE = 8
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the final state: a key, its value as text, and how many
+    entries the value has (a page folds long ones)."""
+
+    key: str
+    text: str
+    count: int = 1
+
+    @property
+    def long(self) -> bool:
+        return self.count > LONG_VALUE
+
+
+def _items(
+    pack: Pack,
+    data: Mapping[str, Any],
+    skip: Sequence[str] = (),
+    always: Sequence[str] = (),
+    stocks: frozenset[str] = frozenset(),
+) -> list[Item]:
+    """The lines of a state mapping; a stock zone (``{slug: count}``) reads as
+    card names, each with its count when above one, as hands do."""
+    out = []
+    first = [key for key in always if key in data]
+    for key, value in sorted(data.items(), key=lambda item: item[0] not in first):
+        if key in skip or (value in (None, "", [], {}) and key not in always):
+            continue
+        count = len(value) if isinstance(value, (list, dict)) else 1
+        if value in ([], {}):
+            text = "empty"
+        elif key in stocks and isinstance(value, Mapping):
+            text = ", ".join(
+                card_name(pack, slug)
+                if n == 1
+                else f"{card_name(pack, slug)} \u00d7{n}"
+                for slug, n in value.items()
+            )
+        else:
+            text = _shown(pack, value)
+        out.append(Item(key.replace("_", " "), text, count))
+    return out
+
+
+def _shown(pack: Pack, value: object) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(
+            name if n == 1 else f"{name} \u00d7{n}"
+            for name, n in Counter(card_name(pack, v) for v in value).items()
+        )
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_shown(pack, v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return canonical_json(value)
+    return str(value)
