@@ -61,11 +61,28 @@ class RuleCheck:
     ``test`` returns the refusal reason (player first, no final stop) or None;
     a check whose rule ids depend on the case returns an ``IllegalPlay`` with
     them instead of a reason (``rules`` then lists every id it may cite).
+
+    ``kinds`` and ``card_types`` declare the situations the check applies to:
+    the ability kinds, and the types of the ability's source card (a sourceless
+    rule ability has none, so a check with ``card_types`` never sees it). None
+    means every one. The pack runs a check only where it applies
+    (``Pack.checks_for``), so a declaration is a promise that ``test`` returns
+    None everywhere else; ``test`` still guards itself, which lets a test run
+    every check everywhere and compare.
     """
 
     name: str
     rules: tuple[str, ...]
     test: Callable[[Context], str | IllegalPlay | None]
+    kinds: frozenset[AbilityKind] | None = None
+    card_types: frozenset[str] | None = None
+
+    def applies(self, kind: AbilityKind, card_type: str | None) -> bool:
+        """Return whether the check applies to an ability of ``kind`` whose
+        source is a card of ``card_type`` (None: no source card)."""
+        if self.kinds is not None and kind not in self.kinds:
+            return False
+        return self.card_types is None or card_type in self.card_types
 
 
 class Pack:
@@ -104,6 +121,9 @@ class Pack:
         self.windows = tuple(windows)
         self.periods = tuple(periods)
         self.rule_checks = tuple(rule_checks)
+        # Shared by ``extended`` copies: the checks and card types are the same.
+        self._checks: dict[tuple[AbilityKind, str | None], tuple[RuleCheck, ...]] = {}
+        self._checked = self.rule_checks
         self.rule_abilities = tuple(rule_abilities)
         self.rule_effects = tuple(rule_effects)
         self.citations = {k: tuple(v) for k, v in (citations or {}).items()}
@@ -171,6 +191,19 @@ class Pack:
         for thing in things:
             _collect_rules(thing, found, seen)
         return frozenset(found)
+
+    def checks_for(
+        self, kind: AbilityKind, card_type: str | None
+    ) -> tuple[RuleCheck, ...]:
+        """Return the rule checks that apply to an ability of ``kind`` whose
+        source is a card of ``card_type`` (None: no source), in pack order."""
+        if self._checked is not self.rule_checks:  # reassigned: index afresh
+            self._checks, self._checked = {}, self.rule_checks
+        found = self._checks.get((kind, card_type))
+        if found is None:
+            found = tuple(c for c in self.rule_checks if c.applies(kind, card_type))
+            self._checks[(kind, card_type)] = found
+        return found
 
     def slugs_for(self, kind: AbilityKind, event: str) -> frozenset[str]:
         """Return the slugs with an ability of ``kind`` triggered by ``event``."""

@@ -64,16 +64,20 @@ def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
 
 def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | None:
     game = ctx.game
-    key = limit_key(ctx, index)
     limit = ability.limit
-    if key is not None and limit is not None and game.limits.get(key, 0) >= limit.count:
-        return _illegal(ctx, f"{source_name(ctx)} has reached its limit", "limit")
-    for restriction in game.view.player_restrictions.get(ctx.player.name, ()):
+    if limit is not None:
+        key = limit_key(ctx, index)
+        if key is not None and game.limits.get(key, 0) >= limit.count:
+            return _illegal(ctx, f"{source_name(ctx)} has reached its limit", "limit")
+    restrictions = game.view.player_restrictions
+    for restriction in restrictions.get(ctx.player.name, ()) if restrictions else ():
         if restriction.predicate(ctx):
             return IllegalPlay(
                 f"{ctx.player.name} {restriction.reason}", restriction.rules
             )
-    for check in game.pack.rule_checks:
+    source = ctx.source
+    card_type = game.pack.cards[source.slug].type if source is not None else None
+    for check in game.pack.checks_for(ability.kind, card_type):
         reason = check.test(ctx)
         if isinstance(reason, IllegalPlay):
             return reason

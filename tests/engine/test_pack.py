@@ -122,3 +122,23 @@ def test_pack_hooks_explain_refused_targets_and_timing() -> None:
         "Alice may not aim target at Alice/x",
         "Alice must wait for a Strike",
     ]
+
+
+def test_a_pack_runs_only_the_rule_checks_that_apply() -> None:
+    from oracle.engine import RuleCheck
+
+    def refuse(ctx: Context) -> str:
+        return "no"
+
+    anywhere = RuleCheck("anywhere", ("R1",), refuse)
+    actions = RuleCheck(
+        "actions", ("R2",), refuse, kinds=frozenset({AbilityKind.ACTION})
+    )
+    cards = RuleCheck("cards", ("R3",), refuse, card_types=frozenset({"event"}))
+    pack = Pack("checks", rule_checks=(cards, actions, anywhere))
+    assert pack.checks_for(AbilityKind.ACTION, "event") == (cards, actions, anywhere)
+    assert pack.checks_for(AbilityKind.REACTION, "event") == (cards, anywhere)
+    # A sourceless rule ability has no card type.
+    assert pack.checks_for(AbilityKind.ACTION, None) == (actions, anywhere)
+    pack.rule_checks = (anywhere,)  # replaced: the index follows
+    assert pack.checks_for(AbilityKind.ACTION, "event") == (anywhere,)

@@ -4,6 +4,7 @@ engine uses for its generic refusals."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from oracle.engine.abilities import AbilityKind, forced_reaction
@@ -194,9 +195,10 @@ def _when(clock: Clock) -> tuple[str, int]:
     return clock.phase, clock.round
 
 
-def _recording(name: str, rules: tuple[str, ...], test: Test) -> RuleCheck:
+def _recording(check: RuleCheck) -> RuleCheck:
     """Wrap a check so that a refusal in a timing window is remembered: a card
     not offered there can then be explained if the player tries it later."""
+    test, rules = check.test, check.rules
 
     def recorded(ctx: Context) -> str | IllegalPlay | None:
         reason = test(ctx)
@@ -209,23 +211,50 @@ def _recording(name: str, rules: tuple[str, ...], test: Test) -> RuleCheck:
             st.table(ctx.game).refusals[ctx.source.id] = refusal
         return reason
 
-    return RuleCheck(name, rules, recorded)
+    return dataclasses.replace(check, test=recorded)
 
+
+# Where each check applies (``RuleCheck.kinds``/``card_types``): the engine runs
+# a check only there; each test still returns None elsewhere by itself, and
+# tests/ti4/test_rule_checks.py runs every check everywhere to prove it.
+ACTIONS = frozenset({AbilityKind.ACTION})
+ACTION_CARDS = frozenset({st.ACTION})
 
 RULE_CHECKS: tuple[RuleCheck, ...] = tuple(
-    _recording(check.name, check.rules, check.test)
+    _recording(check)
     for check in (
         RuleCheck(
-            "card-phase", cite.COMPONENT_ACTION, _cards_only(_outside_action_phase)
+            "card-phase",
+            cite.COMPONENT_ACTION,
+            _cards_only(_outside_action_phase),
+            kinds=ACTIONS,
+            card_types=ACTION_CARDS,
         ),
-        RuleCheck("action-phase", cite.ONE_ACTION, _others_only(_outside_action_phase)),
-        RuleCheck("passed", cite.PASSED, _already_passed),
-        RuleCheck("card-turn", cite.COMPONENT_ACTION, _cards_only(_not_your_turn)),
-        RuleCheck("turn", cite.ONE_ACTION, _others_only(_not_your_turn)),
-        RuleCheck("one-action", cite.ONE_ACTION, _action_used),
-        RuleCheck("strategy-used", cite.STRATEGY_EXHAUSTED, _strategy_used),
-        RuleCheck("same-name", cite.SAME_NAME, _same_name),
-        RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit),
+        RuleCheck(
+            "action-phase",
+            cite.ONE_ACTION,
+            _others_only(_outside_action_phase),
+            kinds=ACTIONS,
+        ),
+        RuleCheck("passed", cite.PASSED, _already_passed, kinds=ACTIONS),
+        RuleCheck(
+            "card-turn",
+            cite.COMPONENT_ACTION,
+            _cards_only(_not_your_turn),
+            kinds=ACTIONS,
+            card_types=ACTION_CARDS,
+        ),
+        RuleCheck("turn", cite.ONE_ACTION, _others_only(_not_your_turn), kinds=ACTIONS),
+        RuleCheck("one-action", cite.ONE_ACTION, _action_used, kinds=ACTIONS),
+        RuleCheck(
+            "strategy-used",
+            cite.STRATEGY_EXHAUSTED,
+            _strategy_used,
+            kinds=ACTIONS,
+            card_types=frozenset({st.STRATEGY_CARD}),
+        ),
+        RuleCheck("same-name", cite.SAME_NAME, _same_name, card_types=ACTION_CARDS),
+        RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit, card_types=ACTION_CARDS),
         RuleCheck("cost", cite.COST, _unpaid),
         RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
     )
@@ -370,6 +399,8 @@ def _sanctions(ctx: Context) -> int:
     # Runs after every event: read the ids, build no card list.
     cards = ctx.game.cards
     laws = ctx.game.zone(st.LAWS)
+    if not laws:
+        return 0
     return -4 if any(cards[i].slug == "executive-sanctions" for i in laws) else 0
 
 

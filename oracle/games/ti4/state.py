@@ -357,10 +357,12 @@ def by_seat(game: Game) -> list[Player]:
 
 def initiative_order(game: Game) -> list[Player]:
     """Return players by initiative; players without a card follow by seat."""
-    return sorted(
-        by_seat(game),
-        key=lambda p: (initiative(game, p.name) is None, initiative(game, p.name) or 0),
-    )
+
+    def key(player: Player) -> tuple[bool, int]:
+        found = initiative(game, player.name)
+        return found is None, found or 0
+
+    return sorted(by_seat(game), key=key)
 
 
 def clockwise_from(game: Game, name: str) -> list[Player]:
