@@ -1,9 +1,34 @@
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
+
+
+class OneRequestAtATimeServer(ThreadedWSGIServer):
+    """The live server of the browser tests: a thread per connection, as a
+    browser expects, but one request at a time. Its threads share the test
+    run's in-memory SQLite connection, on which two requests at once (a page and
+    the favicon) would both open a read transaction, and SQLite refuses the
+    second ("cannot start a transaction within a transaction")."""
+
+    lock = threading.Lock()
+
+    def get_app(self) -> Any:
+        app = super().get_app()
+
+        def one_at_a_time(environ: Any, start_response: Any) -> Any:
+            with self.lock:
+                return app(environ, start_response)
+
+        return one_at_a_time
+
+
+LiveServerThread.server_class = OneRequestAtATimeServer
 
 
 @pytest.fixture(autouse=True)
