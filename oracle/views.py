@@ -318,7 +318,7 @@ def timeline(answer: Answer, *, stepped: bool = True) -> list[Moment]:
     waiting = sorted(steps)
     moments: list[Moment] = []
     for entry in answer.log:
-        number = getattr(entry, "step", None)
+        number = entry.step
         step = steps.get(number) if isinstance(number, int) else None
         while step is not None and waiting and waiting[0] <= step.number:
             moments.append(_step_moment(steps[waiting.pop(0)]))
