@@ -153,10 +153,12 @@ def dump_text(scenario: Mapping[str, object]) -> str:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A valid scenario, its canonical mapping and the hash that names its runs."""
+    """A valid scenario, its canonical mapping, that mapping as canonical JSON
+    (``canonical_json``; stored as it is) and the hash that names its runs."""
 
     scenario: Scenario
     canonical: dict[str, object]
+    text: str
     hash: str
 
     @property
@@ -185,7 +187,8 @@ def prepare(data: object, game: str | None = None) -> Prepared:
             raise ScenarioError.at("/game", f"must be {game!r} (the game of the URL)")
     scenario = Scenario.parse(data)
     canonical = scenario.dump()
-    return Prepared(scenario, canonical, scenario_hash(canonical))
+    text = canonical_json(canonical)
+    return Prepared(scenario, canonical, text, text_hash(text))
 
 
 def canonical_json(value: object) -> str:
@@ -197,8 +200,12 @@ def canonical_json(value: object) -> str:
 
 def scenario_hash(canonical: Mapping[str, object]) -> str:
     """The permalink key of a normalised scenario."""
-    digest = hashlib.sha256(canonical_json(canonical).encode()).hexdigest()
-    return digest[:HASH_LENGTH]
+    return text_hash(canonical_json(canonical))
+
+
+def text_hash(text: str) -> str:
+    """The permalink key of a normalised scenario's ``canonical_json`` text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:HASH_LENGTH]
 
 
 class NotImplementedCards(ScenarioError):

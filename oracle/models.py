@@ -71,11 +71,10 @@ class RunQuerySet(models.QuerySet["Run"]):
         connection = connections[self._db or router.db_for_write(Run)]
         ops = connection.ops
         now = ops.adapt_datetimefield_value(timezone.now())
-        scenario = Run._meta.get_field("scenario")
         params = [
             prepared.hash,
             game_id,
-            scenario.get_db_prep_save(prepared.canonical, connection),
+            prepared.text,  # JSON already: the JSONField would encode it again
             text,
             ENGINE_VERSION,
             now,
@@ -102,9 +101,12 @@ def _sql(vendor: str, ops: BaseDatabaseOperations) -> tuple[str, str]:
         )
         columns = ["hash", "game_id", "scenario", "result_json", "engine_version"]
         columns += ["created", "updated"]
+        values = ["%s"] * len(columns)
+        if vendor == "postgresql":  # the scenario comes as JSON text
+            values[columns.index("scenario")] = "%s::jsonb"
         insert = (
             f"INSERT INTO {run} ({', '.join(map(q, columns))})"
-            f" VALUES ({', '.join(['%s'] * len(columns))})"
+            f" VALUES ({', '.join(values)})"
             f" ON CONFLICT ({q('hash')}) DO NOTHING"
         )
         _SQL[vendor] = (lookup, insert)

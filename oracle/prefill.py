@@ -5,6 +5,10 @@ the board the card needs (units, planets, laws...) and names its targets. The
 editor opens the set-up of the smallest such ruling whose scenario plays or uses
 the card and has it accepted, cut just after that step. A card no ruling shows
 at work gets builder rows written from its definition (``forms.card_rows``).
+
+Finding that ruling runs up to ``MAX_RULINGS`` scenarios, so what it finds is
+kept in the cache under all it depends on: the game's content version and the
+release of the code, engine included (the page cache's key, less the URL).
 """
 
 from __future__ import annotations
@@ -14,14 +18,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
+
 from oracle.adapters import execute, prepare, step_slug
 from oracle.engine import ScenarioError
 from oracle.engine.pack import Pack
 from oracle.forms import Rows, card_rows
 from rules.models import Game, Ruling
+from rulesite.pagecache import release
 
 #: At most this many rulings are run to find one that shows the card.
 MAX_RULINGS = 8
+#: How long a found pre-fill is kept; a new content version or release misses.
+CACHE_SECONDS = 24 * 60 * 60
 
 
 @dataclass
@@ -33,7 +42,17 @@ class Prefill:
 
 
 def card_prefill(game: Game, pack: Pack, slug: str) -> Prefill:
-    """The scenario that shows ``slug`` at work in ``game``."""
+    """The scenario that shows ``slug`` at work in ``game`` (cached)."""
+    key = f"oracle-prefill:{game.slug}:{game.content_version}:{release()}:{slug}"
+    found: Prefill | None = cache.get(key)
+    if found is None:
+        found = find_prefill(game, pack, slug)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def find_prefill(game: Game, pack: Pack, slug: str) -> Prefill:
+    """Look for the scenario that shows ``slug`` at work in ``game``."""
     rulings = Ruling.objects.filter(game=game, cards__slug=slug).with_scenario()
     candidates = sorted(
         rulings.only("slug", "question", "scenario")[:MAX_RULINGS],

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from oracle import prefill
 from oracle.adapters import execute, prepare, step_slug
 from oracle.engine import get_pack
 from oracle.forms import Rows, build, card_rows
@@ -102,3 +103,22 @@ def test_a_card_link_runs_as_it_opens(client: Client, ti4: Any) -> None:
     run = Run.objects.get()
     assert [s["status"] for s in run.result["steps"]][-1] == "accepted"
     assert run.scenario["steps"][-1]["play"] == "lucky-shot"
+
+
+def test_a_card_pre_fill_is_found_once_per_content_version(
+    ti4: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = []
+    real = prefill.execute
+    monkeypatch.setattr(prefill, "execute", lambda p: runs.append(p) or real(p))
+
+    first = card_prefill(ti4, PACK, "lucky-shot")
+    to_find = len(runs)
+    again = card_prefill(ti4, PACK, "lucky-shot")
+    to_answer_again = len(runs) - to_find
+    ti4.content_version = "another version"
+    reloaded = card_prefill(ti4, PACK, "lucky-shot")
+
+    assert to_find >= 1  # rulings were run to find it
+    assert again == first and to_answer_again == 0  # the cache answered
+    assert reloaded == first and len(runs) == 2 * to_find  # new content: found again
