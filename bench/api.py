@@ -112,7 +112,14 @@ def bench_environment(var_dir: Path) -> dict[str, str]:
 
 
 def prepare_database(env: dict[str, str]) -> None:
-    for command in (["migrate", "--noinput"], ["load_content", "ti4", "--no-index"]):
+    """Database, content and static files, as a deploy has them (WhiteNoise
+    serves from the collected files)."""
+    commands = (
+        ["migrate", "--noinput"],
+        ["load_content", "ti4", "--no-index"],
+        ["collectstatic", "--noinput"],
+    )
+    for command in commands:
         subprocess.run(
             [str(PYTHON), "manage.py", *command, "--verbosity", "0"],
             cwd=ROOT,
