@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from oracle.engine.errors import ScenarioError, UnknownCard
@@ -26,18 +27,31 @@ from oracle.engine.scenario import (
 )
 from oracle.engine.schema import Reader, pointer
 
-_TOP = (
-    "game",
-    "seed",
-    "phase",
-    "round",
-    "active_player",
-    "players",
-    "decks",
-    "board",
-    "steps",
-    "expect",
+# The fields each mapping may have (sets: checked once per mapping read).
+_TOP = frozenset(
+    {
+        "game",
+        "seed",
+        "phase",
+        "round",
+        "active_player",
+        "players",
+        "decks",
+        "board",
+        "steps",
+        "expect",
+    }
 )
+_CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
+_STEP_FIELDS = frozenset({"player", *STEP_KINDS, "ability", "targets"})
+_EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
+
+
+@functools.cache
+def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The card zones of a pack's players, and every field the engine reads."""
+    zones = (*SCENARIO_ZONES, *pack.player_zones)
+    return zones, frozenset({"name", "resources", *zones})
 
 
 class Parser(Reader):
@@ -145,7 +159,7 @@ class Parser(Reader):
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("card", "exhausted", "tokens", "attachments"), path)
+        self.unknown(data, _CARD_FIELDS, path)
         slug = self._slug(data.get("card"), pointer(path, "card"), pack)
         exhausted = self.boolean(
             data.get("exhausted", False), pointer(path, "exhausted")
@@ -206,12 +220,14 @@ class Parser(Reader):
         if data is None:
             return None
         name = self._name(data.get("name"), pointer(path, "name"))
+        card_zones, core = _player_fields(pack)
         zones = {}
-        for zone in (*SCENARIO_ZONES, *pack.player_zones):
+        for zone in card_zones:
             if zone in data:
                 zones[zone] = self.cards(data[zone], pointer(path, zone), pack)
-        resources = self.counts(data.get("resources", {}), pointer(path, "resources"))
-        core = {"name", "resources", *SCENARIO_ZONES, *pack.player_zones}
+        resources = {}
+        if "resources" in data:
+            resources = self.counts(data["resources"], pointer(path, "resources"))
         raw_extra = {k: v for k, v in data.items() if k not in core}
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
@@ -255,7 +271,7 @@ class Parser(Reader):
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("player", *STEP_KINDS, "ability", "targets"), path)
+        self.unknown(data, _STEP_FIELDS, path)
         kinds = [k for k in STEP_KINDS if k in data]
         if len(kinds) != 1:
             self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
@@ -331,7 +347,7 @@ class Parser(Reader):
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("path", *EXPECT_OPS), path)
+        self.unknown(data, _EXPECT_FIELDS, path)
         where = self.string(data.get("path"), pointer(path, "path"))
         ops = [op for op in EXPECT_OPS if op in data]
         if len(ops) != 1:

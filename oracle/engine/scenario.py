@@ -28,6 +28,8 @@ SCENARIO_ZONES = (HAND, DECK, DISCARD, PLAY)
 STEP_KINDS = ("play", "use", "pass", "choose", "advance", "end")
 EXPECT_OPS = ("count", "equals", "contains")
 _MAX_DEPTH = 32
+# Most values of a scenario are these: they need no copy and no ABC check.
+_LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
 def in_key_order(data: object, depth: int = 0) -> object:
@@ -39,11 +41,13 @@ def in_key_order(data: object, depth: int = 0) -> object:
     Nesting deeper than any valid scenario is left as it is for the parser to
     refuse.
     """
-    if depth > _MAX_DEPTH:
+    if depth > _MAX_DEPTH or type(data) in _LEAVES:
         return data
-    if isinstance(data, Mapping):
-        ordered = sorted(data.items(), key=lambda item: str(item[0]))
-        return {key: in_key_order(value, depth + 1) for key, value in ordered}
+    if type(data) is dict or isinstance(data, Mapping):
+        # Sorted by their text (keys are unique, so no ties but equal texts).
+        return {
+            key: in_key_order(data[key], depth + 1) for key in sorted(data, key=str)
+        }
     if isinstance(data, list | tuple):
         return [in_key_order(value, depth + 1) for value in data]
     return data

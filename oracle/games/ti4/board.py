@@ -117,16 +117,41 @@ class SeatSpec:
     commodities: int = 0
 
 
-PLAYER_FIELDS = (
-    "faction",
-    "speaker",
-    "passed",
-    "strategy_cards",
-    "technologies",
-    "command_tokens",
-    "trade_goods",
-    "commodities",
+# The fields each mapping may have (sets: checked once per mapping read).
+PLAYER_FIELDS = frozenset(
+    {
+        "faction",
+        "speaker",
+        "passed",
+        "strategy_cards",
+        "technologies",
+        "command_tokens",
+        "trade_goods",
+        "commodities",
+    }
 )
+_POOL_FIELDS = frozenset({"tactic", "fleet", "strategy", "reinforcements"})
+_HELD_FIELDS = frozenset({"card", "exhausted"})
+_BOARD_FIELDS = frozenset(
+    {"systems", "laws", "custodians", "speaker", "dice", "fill_deck"}
+)
+_LAW_FIELDS = frozenset({"law", "owner"})
+_SYSTEM_FIELDS = frozenset(
+    {"id", "name", "planets", "wormholes", "home", "adjacent", "tokens", "units"}
+)
+_PLANET_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "resources",
+        "influence",
+        "trait",
+        "specialty",
+        "controller",
+        "exhausted",
+    }
+)
+_SPECIALTIES = tuple(data.COLORS)
 
 
 class BoardReader(Reader):
@@ -136,14 +161,7 @@ class BoardReader(Reader):
         """Read the TI4 fields of a player."""
         self.unknown(raw, PLAYER_FIELDS, path)
         faction = self._faction(raw, path)
-        pools = self.counts(
-            raw.get("command_tokens", {}), pointer(path, "command_tokens")
-        )
-        self.unknown(
-            pools,
-            ("tactic", "fleet", "strategy", "reinforcements"),
-            pointer(path, "command_tokens"),
-        )
+        pools = self._pools(raw, path)
         return SeatSpec(
             faction=faction,
             speaker=self._flag(raw, "speaker", path),
@@ -163,6 +181,14 @@ class BoardReader(Reader):
             self.fail(pointer(path, "faction"), f"unknown faction {faction!r}")
             return None
         return faction
+
+    def _pools(self, raw: Mapping[str, object], path: str) -> dict[str, int]:
+        if "command_tokens" not in raw:
+            return {}
+        at = pointer(path, "command_tokens")
+        pools = self.counts(raw["command_tokens"], at)
+        self.unknown(pools, _POOL_FIELDS, at)
+        return pools
 
     def _flag(self, raw: Mapping[str, object], key: str, path: str) -> bool:
         if key not in raw:
@@ -189,7 +215,7 @@ class BoardReader(Reader):
             here = pointer(at, i)
             slug, exhausted = item, False
             if isinstance(item, Mapping):
-                self.unknown(item, ("card", "exhausted"), here)
+                self.unknown(item, _HELD_FIELDS, here)
                 slug = item.get("card")
                 exhausted = bool(
                     self.boolean(
@@ -207,9 +233,7 @@ class BoardReader(Reader):
 
     def board(self, raw: Mapping[str, object], path: str) -> BoardSpec:
         """Read the board mapping."""
-        self.unknown(
-            raw, ("systems", "laws", "custodians", "speaker", "dice", "fill_deck"), path
-        )
+        self.unknown(raw, _BOARD_FIELDS, path)
         systems = self._systems(raw.get("systems", []), pointer(path, "systems"))
         speaker = None
         if "speaker" in raw:
@@ -236,7 +260,7 @@ class BoardReader(Reader):
             here = pointer(path, i)
             slug, owner = item, None
             if isinstance(item, Mapping):
-                self.unknown(item, ("law", "owner"), here)
+                self.unknown(item, _LAW_FIELDS, here)
                 slug = item.get("law")
                 owner = (
                     self.string(item.get("owner"), pointer(here, "owner"))
@@ -282,20 +306,7 @@ class BoardReader(Reader):
         raw = self.mapping(value, path)
         if raw is None:
             return None
-        self.unknown(
-            raw,
-            (
-                "id",
-                "name",
-                "planets",
-                "wormholes",
-                "home",
-                "adjacent",
-                "tokens",
-                "units",
-            ),
-            path,
-        )
+        self.unknown(raw, _SYSTEM_FIELDS, path)
         slug = self._slug(raw.get("id"), pointer(path, "id"))
         planets = tuple(
             p
@@ -358,20 +369,7 @@ class BoardReader(Reader):
         raw = self.mapping(value, path)
         if raw is None:
             return None
-        self.unknown(
-            raw,
-            (
-                "id",
-                "name",
-                "resources",
-                "influence",
-                "trait",
-                "specialty",
-                "controller",
-                "exhausted",
-            ),
-            path,
-        )
+        self.unknown(raw, _PLANET_FIELDS, path)
         slug = self._slug(raw.get("id"), pointer(path, "id"))
         resources = self.integer(
             raw.get("resources", 0), pointer(path, "resources"), 0, 9
@@ -380,7 +378,7 @@ class BoardReader(Reader):
             raw.get("influence", 0), pointer(path, "influence"), 0, 9
         )
         trait = self._choice(raw, "trait", path, TRAITS)
-        specialty = self._choice(raw, "specialty", path, tuple(data.COLORS))
+        specialty = self._choice(raw, "specialty", path, _SPECIALTIES)
         owner = (
             self.string(raw["controller"], pointer(path, "controller"))
             if "controller" in raw
