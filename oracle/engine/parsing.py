@@ -25,7 +25,7 @@ from oracle.engine.scenario import (
     Scenario,
     Step,
 )
-from oracle.engine.schema import Reader, pointer
+from oracle.engine.schema import Reader, pointer, present
 
 # The fields each mapping may have (sets: checked once per mapping read).
 _TOP = frozenset(
@@ -43,8 +43,12 @@ _TOP = frozenset(
     }
 )
 _CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
+_STEP_KINDS = frozenset(STEP_KINDS)
 _STEP_FIELDS = frozenset({"player", *STEP_KINDS, "ability", "targets"})
+_EXPECT_OPS = frozenset(EXPECT_OPS)
 _EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
+# Characters that card references give a meaning, so no player name has them.
+_NAME_MARKS = frozenset("/@#:.")
 
 
 @functools.cache
@@ -160,11 +164,9 @@ class Parser(Reader):
         if data is None:
             return None
         self.unknown(data, _CARD_FIELDS, path)
-        slug = self._slug(data.get("card"), pointer(path, "card"), pack)
-        exhausted = self.boolean(
-            data.get("exhausted", False), pointer(path, "exhausted")
-        )
-        tokens = self.counts(data.get("tokens", {}), pointer(path, "tokens"))
+        slug = self._slug(data.get("card"), f"{path}/card", pack)
+        exhausted = self.boolean(data.get("exhausted", False), f"{path}/exhausted")
+        tokens = self.counts(data.get("tokens", {}), f"{path}/tokens")
         attached = self._attachments(data, path, pack, depth)
         if slug is None:
             return None
@@ -175,15 +177,15 @@ class Parser(Reader):
     ) -> tuple[CardSpec, ...]:
         if "attachments" not in data:
             return ()
-        at = pointer(path, "attachments")
+        at = f"{path}/attachments"
         if depth > 0:
             self.fail(at, "attachments cannot carry attachments")
             return ()
         items = self.listing(data["attachments"], at, 20) or []
         found = [
-            self.card(v, pointer(at, i), pack, depth + 1) for i, v in enumerate(items)
+            self.card(v, f"{at}/{i}", pack, depth + 1) for i, v in enumerate(items)
         ]
-        return tuple(c for c in found if c is not None)
+        return present(found)
 
     def _slug(self, value: object, path: str, pack: Pack) -> CardSpec | None:
         slug = self.string(value, path, MAX_NAME)
@@ -198,8 +200,8 @@ class Parser(Reader):
     def cards(self, value: object, path: str, pack: Pack) -> tuple[CardSpec, ...]:
         """Read a list of cards (a zone or a deck)."""
         items = self.listing(value, path, MAX_ZONE) or []
-        found = [self.card(v, pointer(path, i), pack) for i, v in enumerate(items)]
-        return tuple(c for c in found if c is not None)
+        found = [self.card(v, f"{path}/{i}", pack) for i, v in enumerate(items)]
+        return present(found)
 
     # -- players and decks ---------------------------------------------------------
 
@@ -213,21 +215,21 @@ class Parser(Reader):
         if not items:
             self.fail("/players", "must name at least one player")
         found = [self._player(v, f"/players/{i}", pack) for i, v in enumerate(items)]
-        return tuple(p for p in found if p is not None)
+        return present(found)
 
     def _player(self, value: object, path: str, pack: Pack) -> PlayerSpec | None:
         data = self.mapping(value, path)
         if data is None:
             return None
-        name = self._name(data.get("name"), pointer(path, "name"))
+        name = self._name(data.get("name"), f"{path}/name")
         card_zones, core = _player_fields(pack)
         zones = {}
         for zone in card_zones:
             if zone in data:
-                zones[zone] = self.cards(data[zone], pointer(path, zone), pack)
+                zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
         resources = {}
         if "resources" in data:
-            resources = self.counts(data["resources"], pointer(path, "resources"))
+            resources = self.counts(data["resources"], f"{path}/resources")
         raw_extra = {k: v for k, v in data.items() if k not in core}
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
@@ -239,7 +241,7 @@ class Parser(Reader):
         name = self.string(value, path, MAX_NAME)
         if name is None:
             return None
-        if any(c in name for c in "/@#:."):
+        if not _NAME_MARKS.isdisjoint(name):
             self.fail(path, "must not contain / @ # : or .")
             return None
         if name in self.names:
@@ -265,23 +267,23 @@ class Parser(Reader):
     def _steps(self, value: object, pack: Pack) -> tuple[Step, ...]:
         items = self.listing(value, "/steps", MAX_STEPS) or []
         found = [self._step(v, f"/steps/{i}", pack) for i, v in enumerate(items)]
-        return tuple(s for s in found if s is not None)
+        return present(found)
 
     def _step(self, value: object, path: str, pack: Pack) -> Step | None:
         data = self.mapping(value, path)
         if data is None:
             return None
         self.unknown(data, _STEP_FIELDS, path)
-        kinds = [k for k in STEP_KINDS if k in data]
+        kinds = data.keys() & _STEP_KINDS
         if len(kinds) != 1:
             self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
             return None
-        kind = kinds[0]
+        (kind,) = kinds
         player = self._step_player(data, path, kind)
-        value = self._step_value(kind, data[kind], pointer(path, kind), pack)
+        value = self._step_value(kind, data[kind], f"{path}/{kind}", pack)
         ability = None
         if "ability" in data:
-            ability = self.string(data["ability"], pointer(path, "ability"))
+            ability = self.string(data["ability"], f"{path}/ability")
         targets = self._targets(data, path)
         if kind not in ("play", "use") and ("ability" in data or "targets" in data):
             self.fail(path, "ability and targets go with play or use")
@@ -292,7 +294,7 @@ class Parser(Reader):
     def _step_player(
         self, data: Mapping[str, object], path: str, kind: str
     ) -> str | None:
-        at = pointer(path, "player")
+        at = f"{path}/player"
         if "player" not in data:
             if kind not in ("advance", "end"):
                 self.fail(at, "is required")
@@ -334,31 +336,31 @@ class Parser(Reader):
     def _targets(self, data: Mapping[str, object], path: str) -> dict[str, object]:
         if "targets" not in data:
             return {}
-        at = pointer(path, "targets")
+        at = f"{path}/targets"
         targets = self.mapping(data["targets"], at)
         return {k: self.answer(v, pointer(at, k)) for k, v in (targets or {}).items()}
 
     def _expect(self, value: object) -> tuple[Expectation, ...]:
         items = self.listing(value, "/expect", MAX_EXPECT) or []
         found = [self._expectation(v, f"/expect/{i}") for i, v in enumerate(items)]
-        return tuple(e for e in found if e is not None)
+        return present(found)
 
     def _expectation(self, value: object, path: str) -> Expectation | None:
         data = self.mapping(value, path)
         if data is None:
             return None
         self.unknown(data, _EXPECT_FIELDS, path)
-        where = self.string(data.get("path"), pointer(path, "path"))
-        ops = [op for op in EXPECT_OPS if op in data]
+        where = self.string(data.get("path"), f"{path}/path")
+        ops = data.keys() & _EXPECT_OPS
         if len(ops) != 1:
             self.fail(
                 path, f"an expectation needs exactly one of {', '.join(EXPECT_OPS)}"
             )
             return None
-        op = ops[0]
+        (op,) = ops
         expected = data[op]
         if op == "count":
-            expected = self.integer(expected, pointer(path, op))
+            expected = self.integer(expected, f"{path}/{op}")
         if where is None or expected is None:
             return None
         return Expectation(where, op, _plain(expected))

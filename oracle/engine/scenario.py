@@ -43,7 +43,8 @@ def in_key_order(data: object, depth: int = 0) -> object:
     """
     if depth > _MAX_DEPTH or type(data) in _LEAVES:
         return data
-    if type(data) is dict or isinstance(data, Mapping):
+    # A list is tested before the (slow) abstract Mapping check.
+    if type(data) is dict or (type(data) is not list and isinstance(data, Mapping)):
         # Sorted by their text (keys are unique, so no ties but equal texts).
         return {
             key: in_key_order(data[key], depth + 1) for key in sorted(data, key=str)

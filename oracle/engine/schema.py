@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
-from typing import TypeGuard
+from collections.abc import Iterable, Mapping, Set
+from typing import TypeGuard, TypeVar
 
 from oracle.engine.errors import Problem
 
 MAX_STRING = 200
 Scalar = str | int | bool
+T = TypeVar("T")
 
 
 def is_scalar(value: object) -> TypeGuard[Scalar]:
@@ -20,11 +21,21 @@ _IS_STR = str.__instancecheck__
 
 
 def pointer(path: str, key: str | int) -> str:
-    """Extend a JSON pointer by one key (escaping ``~`` and ``/``)."""
+    """Extend a JSON pointer by one key (escaping ``~`` and ``/``).
+
+    Only keys taken from the input can need escaping: readers join their own
+    field names and list indexes with a plain f-string (``f"{path}/name"``).
+    """
     text = str(key)
     if "~" in text or "/" in text:  # rare: most keys need no escaping
         text = text.replace("~", "~0").replace("/", "~1")
     return f"{path}/{text}"
+
+
+def present(found: Iterable[T | None]) -> tuple[T, ...]:
+    """Return the values that were read (those not None) as a tuple."""
+    # A list comprehension: far cheaper than a generator for a few items.
+    return tuple([item for item in found if item is not None])
 
 
 class Reader:
