@@ -52,10 +52,17 @@ _NAME_MARKS = frozenset("/@#:.")
 
 
 @functools.cache
-def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
-    """The card zones of a pack's players, and every field the engine reads."""
+def _player_fields(pack: Pack) -> tuple[dict[str, int], frozenset[str]]:
+    """The card zones of a pack's players (by their place in the order they are
+    read), and every player field the engine reads."""
     zones = (*SCENARIO_ZONES, *pack.player_zones)
-    return zones, frozenset({"name", "resources", *zones})
+    return {z: i for i, z in enumerate(zones)}, frozenset({"name", "resources", *zones})
+
+
+@functools.cache
+def _bare_card(slug: str) -> CardSpec:
+    """The spec of a card named by its slug alone: one frozen value per slug."""
+    return CardSpec(slug)
 
 
 class Parser(Reader):
@@ -195,7 +202,7 @@ class Parser(Reader):
             self.unknown_cards.append((slug, path))
             self.fail(path, _unknown(slug))
             return None
-        return CardSpec(slug)
+        return _bare_card(slug)
 
     def cards(self, value: object, path: str, pack: Pack) -> tuple[CardSpec, ...]:
         """Read a list of cards (a zone or a deck)."""
@@ -222,11 +229,11 @@ class Parser(Reader):
         if data is None:
             return None
         name = self._name(data.get("name"), f"{path}/name")
-        card_zones, core = _player_fields(pack)
+        order, core = _player_fields(pack)
         zones = {}
-        for zone in card_zones:
-            if zone in data:
-                zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
+        # The zones the player has, in the pack's order (not one test per zone).
+        for zone in sorted(data.keys() & order.keys(), key=order.__getitem__):
+            zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")

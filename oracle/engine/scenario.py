@@ -43,14 +43,22 @@ def in_key_order(data: object, depth: int = 0) -> object:
     """
     if depth > _MAX_DEPTH or type(data) in _LEAVES:
         return data
+    # Leaves (most values) are taken as they are, without a call for each.
     # A list is tested before the (slow) abstract Mapping check.
     if type(data) is dict or (type(data) is not list and isinstance(data, Mapping)):
+        out = {}
         # Sorted by their text (keys are unique, so no ties but equal texts).
-        return {
-            key: in_key_order(data[key], depth + 1) for key in sorted(data, key=str)
-        }
+        for key in sorted(data, key=str):
+            value = data[key]
+            out[key] = (
+                value if type(value) in _LEAVES else in_key_order(value, depth + 1)
+            )
+        return out
     if isinstance(data, list | tuple):
-        return [in_key_order(value, depth + 1) for value in data]
+        return [
+            value if type(value) in _LEAVES else in_key_order(value, depth + 1)
+            for value in data
+        ]
     return data
 
 

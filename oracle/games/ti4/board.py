@@ -154,13 +154,17 @@ _PLANET_FIELDS = frozenset(
 _SPECIALTIES = tuple(data.COLORS)
 
 
+#: The seat of a player without TI4 fields (a frozen value, shared).
+_NO_FIELDS = SeatSpec()
+
+
 class BoardReader(Reader):
     """Validates the TI4 parts of a scenario, collecting every problem."""
 
     def seat(self, raw: Mapping[str, object], path: str) -> SeatSpec:
         """Read the TI4 fields of a player."""
         if not raw:  # most players: no TI4 field, every default
-            return SeatSpec()
+            return _NO_FIELDS
         self.unknown(raw, PLAYER_FIELDS, path)
         faction = self._faction(raw, path)
         pools = self._pools(raw, path)
