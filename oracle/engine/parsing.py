@@ -24,6 +24,7 @@ from oracle.engine.scenario import (
     PlayerSpec,
     Scenario,
     Step,
+    in_key_order,
 )
 from oracle.engine.schema import Reader, pointer, present
 
@@ -76,7 +77,12 @@ class Parser(Reader):
         self.unknown_cards: list[tuple[str, str]] = []
 
     def parse(self, data: object) -> Scenario:
-        """Validate ``data`` and return the scenario, or raise every problem."""
+        """Validate ``data`` and return the scenario, or raise every problem.
+
+        Every mapping is read in key order (``in_key_order``), and the parts
+        kept as given (the board, a player's pack fields, expected values) are
+        kept in that form, so the order of the input's keys changes nothing.
+        """
         top = self.mapping(data, "")
         if top is None:
             raise ScenarioError(self.problems)
@@ -97,6 +103,14 @@ class Parser(Reader):
         self._raise()
         assert scenario is not None
         return scenario
+
+    def mapping(self, value: object, path: str) -> Mapping[str, object] | None:
+        """Return a copy of ``value`` with its keys in sorted order if it is a
+        mapping with string keys."""
+        data = super().mapping(value, path)
+        if data is None:
+            return None
+        return dict(sorted(data.items()))  # distinct string keys: sorted by key
 
     def _raise(self) -> None:
         if self.unknown_cards:
@@ -150,6 +164,8 @@ class Parser(Reader):
         raw = self.mapping(top["board"], "/board")
         if raw is None:
             return {}, None
+        # Its values are two levels below the top (for in_key_order's depth).
+        raw = {key: in_key_order(value, 2) for key, value in raw.items()}
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
         return board, dict(raw)
@@ -237,7 +253,8 @@ class Parser(Reader):
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")
-        raw_extra = {k: v for k, v in data.items() if k not in core}
+        # Kept as given: the values are three levels below the top.
+        raw_extra = {k: in_key_order(v, 3) for k, v in data.items() if k not in core}
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
         if name is None:
@@ -370,7 +387,8 @@ class Parser(Reader):
             expected = self.integer(expected, f"{path}/{op}")
         if where is None or expected is None:
             return None
-        return Expectation(where, op, _plain(expected))
+        # Kept as given: the value is three levels below the top.
+        return Expectation(where, op, _plain(in_key_order(expected, 3)))
 
 
 def _plain(value: object) -> object:

@@ -163,7 +163,7 @@ class Scenario:
         """Validate ``data`` (a mapping) and return the scenario."""
         from oracle.engine.parsing import Parser
 
-        return Parser().parse(in_key_order(data))
+        return Parser().parse(data)
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping; ``Scenario.parse`` reads it back."""

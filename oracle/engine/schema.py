@@ -58,9 +58,11 @@ class Reader:
         self.fail(path, "must be a mapping")
         return None
 
-    def listing(self, value: object, path: str, most: int) -> list[object] | None:
-        """Return ``value`` if it is a list of at most ``most`` items."""
-        if not isinstance(value, list):
+    def listing(
+        self, value: object, path: str, most: int
+    ) -> list[object] | tuple[object, ...] | None:
+        """Return ``value`` if it is a list (or tuple) of at most ``most`` items."""
+        if not isinstance(value, list | tuple):
             self.fail(path, "must be a list")
             return None
         if len(value) > most:
@@ -119,8 +121,11 @@ class Reader:
         """Return a scalar or a list of strings (a prompt answer or a target)."""
         if is_scalar(value):
             return value
-        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        if strings and isinstance(value, list) and len(value) <= 50:
+        if (
+            isinstance(value, list | tuple)
+            and len(value) <= 50
+            and all(isinstance(v, str) for v in value)
+        ):
             return list(value)
         self.fail(path, "must be a string, a number, true/false or a list of strings")
         return None
