@@ -44,20 +44,17 @@ _TOP = frozenset(
     }
 )
 _CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
-_STEP_KINDS = frozenset(STEP_KINDS)
 _STEP_FIELDS = frozenset({"player", *STEP_KINDS, "ability", "targets"})
-_EXPECT_OPS = frozenset(EXPECT_OPS)
 _EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
 # Characters that card references give a meaning, so no player name has them.
 _NAME_MARKS = frozenset("/@#:.")
 
 
 @functools.cache
-def _player_fields(pack: Pack) -> tuple[dict[str, int], frozenset[str]]:
-    """The card zones of a pack's players (by their place in the order they are
-    read), and every player field the engine reads."""
+def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The card zones of a pack's players, and every player field the engine reads."""
     zones = (*SCENARIO_ZONES, *pack.player_zones)
-    return {z: i for i, z in enumerate(zones)}, frozenset({"name", "resources", *zones})
+    return zones, frozenset({"name", "resources", *zones})
 
 
 @functools.cache
@@ -103,14 +100,6 @@ class Parser(Reader):
         self._raise()
         assert scenario is not None
         return scenario
-
-    def mapping(self, value: object, path: str) -> Mapping[str, object] | None:
-        """Return a copy of ``value`` with its keys in sorted order if it is a
-        mapping with string keys."""
-        data = super().mapping(value, path)
-        if data is None:
-            return None
-        return dict(sorted(data.items()))  # distinct string keys: sorted by key
 
     def _raise(self) -> None:
         if self.unknown_cards:
@@ -165,7 +154,7 @@ class Parser(Reader):
         if raw is None:
             return {}, None
         # Its values are two levels below the top (for in_key_order's depth).
-        raw = {key: in_key_order(value, 2) for key, value in raw.items()}
+        raw = {key: in_key_order(raw[key], 2) for key in sorted(raw)}
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
         return board, dict(raw)
@@ -245,16 +234,16 @@ class Parser(Reader):
         if data is None:
             return None
         name = self._name(data.get("name"), f"{path}/name")
-        order, core = _player_fields(pack)
+        card_zones, core = _player_fields(pack)
         zones = {}
-        # The zones the player has, in the pack's order (not one test per zone).
-        for zone in sorted(data.keys() & order.keys(), key=order.__getitem__):
-            zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
+        for zone in card_zones:
+            if zone in data:
+                zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")
         # Kept as given: the values are three levels below the top.
-        raw_extra = {k: in_key_order(v, 3) for k, v in data.items() if k not in core}
+        raw_extra = {k: in_key_order(data[k], 3) for k in sorted(data) if k not in core}
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
         if name is None:
@@ -275,9 +264,10 @@ class Parser(Reader):
         return name
 
     def _decks(self, value: object, pack: Pack) -> dict[str, tuple[CardSpec, ...]]:
-        data = self.mapping(value, "/decks")
+        data = self.mapping(value, "/decks") or {}
         out = {}
-        for key, cards in (data or {}).items():
+        for key in sorted(data):
+            cards = data[key]
             path = pointer("/decks", key)
             if key not in pack.shared_zones:
                 known = ", ".join(pack.shared_zones) or "none"
@@ -298,11 +288,11 @@ class Parser(Reader):
         if data is None:
             return None
         self.unknown(data, _STEP_FIELDS, path)
-        kinds = data.keys() & _STEP_KINDS
+        kinds = [k for k in STEP_KINDS if k in data]
         if len(kinds) != 1:
             self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
             return None
-        (kind,) = kinds
+        kind = kinds[0]
         player = self._step_player(data, path, kind)
         value = self._step_value(kind, data[kind], f"{path}/{kind}", pack)
         ability = None
@@ -361,8 +351,8 @@ class Parser(Reader):
         if "targets" not in data:
             return {}
         at = f"{path}/targets"
-        targets = self.mapping(data["targets"], at)
-        return {k: self.answer(v, pointer(at, k)) for k, v in (targets or {}).items()}
+        targets = self.mapping(data["targets"], at) or {}
+        return {k: self.answer(targets[k], pointer(at, k)) for k in sorted(targets)}
 
     def _expect(self, value: object) -> tuple[Expectation, ...]:
         items = self.listing(value, "/expect", MAX_EXPECT) or []
@@ -375,13 +365,13 @@ class Parser(Reader):
             return None
         self.unknown(data, _EXPECT_FIELDS, path)
         where = self.string(data.get("path"), f"{path}/path")
-        ops = data.keys() & _EXPECT_OPS
+        ops = [op for op in EXPECT_OPS if op in data]
         if len(ops) != 1:
             self.fail(
                 path, f"an expectation needs exactly one of {', '.join(EXPECT_OPS)}"
             )
             return None
-        (op,) = ops
+        op = ops[0]
         expected = data[op]
         if op == "count":
             expected = self.integer(expected, f"{path}/{op}")

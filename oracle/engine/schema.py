@@ -101,18 +101,18 @@ class Reader:
 
     def unknown(self, data: Mapping[str, object], allowed: Set[str], path: str) -> None:
         """Record a problem for each key of ``data`` not in ``allowed``."""
-        if data.keys() <= allowed:  # the usual case: one set comparison
+        if data.keys() <= allowed:  # the usual case: no need to sort the keys
             return
-        for key in data:
+        for key in sorted(data):
             if key not in allowed:
                 self.fail(pointer(path, key), "unknown field")
 
     def counts(self, value: object, path: str) -> dict[str, int]:
         """Return a mapping of names to non-negative integers."""
-        data = self.mapping(value, path)
+        data = self.mapping(value, path) or {}
         out: dict[str, int] = {}
-        for key, amount in (data or {}).items():
-            number = self.integer(amount, pointer(path, key))
+        for key in sorted(data):
+            number = self.integer(data[key], pointer(path, key))
             if number is not None:
                 out[key] = number
         return out
