@@ -76,9 +76,9 @@ class Parser(Reader):
     def parse(self, data: object) -> Scenario:
         """Validate ``data`` and return the scenario, or raise every problem.
 
-        Every mapping is read in key order (``in_key_order``), and the parts
-        kept as given (the board, a player's pack fields, expected values) are
-        kept in that form, so the order of the input's keys changes nothing.
+        Every mapping is walked in key order, and the parts kept as given (the
+        board, a player's pack fields, expected values) are kept in the form
+        ``in_key_order`` gives, so the order of the input's keys changes nothing.
         """
         top = self.mapping(data, "")
         if top is None:

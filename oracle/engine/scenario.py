@@ -33,13 +33,14 @@ _LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
 def in_key_order(data: object, depth: int = 0) -> object:
-    """``data`` with every mapping's keys in sorted order.
+    """A copy of ``data`` with every mapping's keys in sorted order.
 
     Key order carries no meaning in JSON or YAML, and the permalink hash ignores
-    it, so the engine must too: mappings (a board's units by owner, a player's
-    zones) are read in one fixed order, and equal scenarios give equal results.
-    Nesting deeper than any valid scenario is left as it is for the parser to
-    refuse.
+    it, so the engine must too: the parser reads every mapping it walks in this
+    order, and keeps the parts it stores as given (the board, a player's pack
+    fields, expected values) in this form, so equal scenarios give equal
+    results. ``depth`` is how deep ``data`` sits in the scenario: nesting deeper
+    than any valid scenario is left as it is for the parser to refuse.
     """
     if depth > _MAX_DEPTH or type(data) in _LEAVES:
         return data

@@ -39,7 +39,11 @@ def present(found: Iterable[T | None]) -> tuple[T, ...]:
 
 
 class Reader:
-    """Reads values at JSON-pointer paths, recording a problem for each fault."""
+    """Reads values at JSON-pointer paths, recording a problem for each fault.
+
+    Mappings are walked in sorted key order, so the input's key order changes
+    neither the values read nor the order of the problems.
+    """
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -61,7 +65,8 @@ class Reader:
     def listing(
         self, value: object, path: str, most: int
     ) -> list[object] | tuple[object, ...] | None:
-        """Return ``value`` if it is a list (or tuple) of at most ``most`` items."""
+        """Return ``value`` if it is a list (or a tuple, read alike) of at most
+        ``most`` items."""
         if not isinstance(value, list | tuple):
             self.fail(path, "must be a list")
             return None

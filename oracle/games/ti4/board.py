@@ -163,7 +163,7 @@ class BoardReader(Reader):
 
     def seat(self, raw: Mapping[str, object], path: str) -> SeatSpec:
         """Read the TI4 fields of a player."""
-        if not raw:  # most players: no TI4 field, every default
+        if not raw:  # no TI4 field: every default
             return _NO_FIELDS
         self.unknown(raw, PLAYER_FIELDS, path)
         faction = self._faction(raw, path)
