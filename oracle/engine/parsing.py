@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from oracle.engine.errors import ScenarioError, UnknownCard
@@ -23,21 +24,43 @@ from oracle.engine.scenario import (
     PlayerSpec,
     Scenario,
     Step,
+    in_key_order,
 )
-from oracle.engine.schema import Reader, pointer
+from oracle.engine.schema import Reader, pointer, present
 
-_TOP = (
-    "game",
-    "seed",
-    "phase",
-    "round",
-    "active_player",
-    "players",
-    "decks",
-    "board",
-    "steps",
-    "expect",
+# The fields each mapping may have (sets: checked once per mapping read).
+_TOP = frozenset(
+    {
+        "game",
+        "seed",
+        "phase",
+        "round",
+        "active_player",
+        "players",
+        "decks",
+        "board",
+        "steps",
+        "expect",
+    }
 )
+_CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
+_STEP_FIELDS = frozenset({"player", *STEP_KINDS, "ability", "targets"})
+_EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
+# Characters that card references give a meaning, so no player name has them.
+_NAME_MARKS = frozenset("/@#:.")
+
+
+@functools.cache
+def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The card zones of a pack's players, and every player field the engine reads."""
+    zones = (*SCENARIO_ZONES, *pack.player_zones)
+    return zones, frozenset({"name", "resources", *zones})
+
+
+@functools.cache
+def _bare_card(slug: str) -> CardSpec:
+    """The spec of a card named by its slug alone: one frozen value per slug."""
+    return CardSpec(slug)
 
 
 class Parser(Reader):
@@ -51,7 +74,12 @@ class Parser(Reader):
         self.unknown_cards: list[tuple[str, str]] = []
 
     def parse(self, data: object) -> Scenario:
-        """Validate ``data`` and return the scenario, or raise every problem."""
+        """Validate ``data`` and return the scenario, or raise every problem.
+
+        Every mapping is walked in key order, and the parts kept as given (the
+        board, a player's pack fields, expected values) are kept in the form
+        ``in_key_order`` gives, so the order of the input's keys changes nothing.
+        """
         top = self.mapping(data, "")
         if top is None:
             raise ScenarioError(self.problems)
@@ -125,6 +153,8 @@ class Parser(Reader):
         raw = self.mapping(top["board"], "/board")
         if raw is None:
             return {}, None
+        # Its values are two levels below the top (for in_key_order's depth).
+        raw = {key: in_key_order(raw[key], 2) for key in sorted(raw)}
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
         return board, dict(raw)
@@ -145,12 +175,10 @@ class Parser(Reader):
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("card", "exhausted", "tokens", "attachments"), path)
-        slug = self._slug(data.get("card"), pointer(path, "card"), pack)
-        exhausted = self.boolean(
-            data.get("exhausted", False), pointer(path, "exhausted")
-        )
-        tokens = self.counts(data.get("tokens", {}), pointer(path, "tokens"))
+        self.unknown(data, _CARD_FIELDS, path)
+        slug = self._slug(data.get("card"), f"{path}/card", pack)
+        exhausted = self.boolean(data.get("exhausted", False), f"{path}/exhausted")
+        tokens = self.counts(data.get("tokens", {}), f"{path}/tokens")
         attached = self._attachments(data, path, pack, depth)
         if slug is None:
             return None
@@ -161,15 +189,15 @@ class Parser(Reader):
     ) -> tuple[CardSpec, ...]:
         if "attachments" not in data:
             return ()
-        at = pointer(path, "attachments")
+        at = f"{path}/attachments"
         if depth > 0:
             self.fail(at, "attachments cannot carry attachments")
             return ()
         items = self.listing(data["attachments"], at, 20) or []
         found = [
-            self.card(v, pointer(at, i), pack, depth + 1) for i, v in enumerate(items)
+            self.card(v, f"{at}/{i}", pack, depth + 1) for i, v in enumerate(items)
         ]
-        return tuple(c for c in found if c is not None)
+        return present(found)
 
     def _slug(self, value: object, path: str, pack: Pack) -> CardSpec | None:
         slug = self.string(value, path, MAX_NAME)
@@ -179,13 +207,13 @@ class Parser(Reader):
             self.unknown_cards.append((slug, path))
             self.fail(path, _unknown(slug))
             return None
-        return CardSpec(slug)
+        return _bare_card(slug)
 
     def cards(self, value: object, path: str, pack: Pack) -> tuple[CardSpec, ...]:
         """Read a list of cards (a zone or a deck)."""
         items = self.listing(value, path, MAX_ZONE) or []
-        found = [self.card(v, pointer(path, i), pack) for i, v in enumerate(items)]
-        return tuple(c for c in found if c is not None)
+        found = [self.card(v, f"{path}/{i}", pack) for i, v in enumerate(items)]
+        return present(found)
 
     # -- players and decks ---------------------------------------------------------
 
@@ -199,20 +227,23 @@ class Parser(Reader):
         if not items:
             self.fail("/players", "must name at least one player")
         found = [self._player(v, f"/players/{i}", pack) for i, v in enumerate(items)]
-        return tuple(p for p in found if p is not None)
+        return present(found)
 
     def _player(self, value: object, path: str, pack: Pack) -> PlayerSpec | None:
         data = self.mapping(value, path)
         if data is None:
             return None
-        name = self._name(data.get("name"), pointer(path, "name"))
+        name = self._name(data.get("name"), f"{path}/name")
+        card_zones, core = _player_fields(pack)
         zones = {}
-        for zone in (*SCENARIO_ZONES, *pack.player_zones):
+        for zone in card_zones:
             if zone in data:
-                zones[zone] = self.cards(data[zone], pointer(path, zone), pack)
-        resources = self.counts(data.get("resources", {}), pointer(path, "resources"))
-        core = {"name", "resources", *SCENARIO_ZONES, *pack.player_zones}
-        raw_extra = {k: v for k, v in data.items() if k not in core}
+                zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
+        resources = {}
+        if "resources" in data:
+            resources = self.counts(data["resources"], f"{path}/resources")
+        # Kept as given: the values are three levels below the top.
+        raw_extra = {k: in_key_order(data[k], 3) for k in sorted(data) if k not in core}
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
         if name is None:
@@ -223,7 +254,7 @@ class Parser(Reader):
         name = self.string(value, path, MAX_NAME)
         if name is None:
             return None
-        if any(c in name for c in "/@#:."):
+        if not _NAME_MARKS.isdisjoint(name):
             self.fail(path, "must not contain / @ # : or .")
             return None
         if name in self.names:
@@ -233,9 +264,10 @@ class Parser(Reader):
         return name
 
     def _decks(self, value: object, pack: Pack) -> dict[str, tuple[CardSpec, ...]]:
-        data = self.mapping(value, "/decks")
+        data = self.mapping(value, "/decks") or {}
         out = {}
-        for key, cards in (data or {}).items():
+        for key in sorted(data):
+            cards = data[key]
             path = pointer("/decks", key)
             if key not in pack.shared_zones:
                 known = ", ".join(pack.shared_zones) or "none"
@@ -249,23 +281,23 @@ class Parser(Reader):
     def _steps(self, value: object, pack: Pack) -> tuple[Step, ...]:
         items = self.listing(value, "/steps", MAX_STEPS) or []
         found = [self._step(v, f"/steps/{i}", pack) for i, v in enumerate(items)]
-        return tuple(s for s in found if s is not None)
+        return present(found)
 
     def _step(self, value: object, path: str, pack: Pack) -> Step | None:
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("player", *STEP_KINDS, "ability", "targets"), path)
+        self.unknown(data, _STEP_FIELDS, path)
         kinds = [k for k in STEP_KINDS if k in data]
         if len(kinds) != 1:
             self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
             return None
         kind = kinds[0]
         player = self._step_player(data, path, kind)
-        value = self._step_value(kind, data[kind], pointer(path, kind), pack)
+        value = self._step_value(kind, data[kind], f"{path}/{kind}", pack)
         ability = None
         if "ability" in data:
-            ability = self.string(data["ability"], pointer(path, "ability"))
+            ability = self.string(data["ability"], f"{path}/ability")
         targets = self._targets(data, path)
         if kind not in ("play", "use") and ("ability" in data or "targets" in data):
             self.fail(path, "ability and targets go with play or use")
@@ -276,7 +308,7 @@ class Parser(Reader):
     def _step_player(
         self, data: Mapping[str, object], path: str, kind: str
     ) -> str | None:
-        at = pointer(path, "player")
+        at = f"{path}/player"
         if "player" not in data:
             if kind not in ("advance", "end"):
                 self.fail(at, "is required")
@@ -318,21 +350,21 @@ class Parser(Reader):
     def _targets(self, data: Mapping[str, object], path: str) -> dict[str, object]:
         if "targets" not in data:
             return {}
-        at = pointer(path, "targets")
-        targets = self.mapping(data["targets"], at)
-        return {k: self.answer(v, pointer(at, k)) for k, v in (targets or {}).items()}
+        at = f"{path}/targets"
+        targets = self.mapping(data["targets"], at) or {}
+        return {k: self.answer(targets[k], pointer(at, k)) for k in sorted(targets)}
 
     def _expect(self, value: object) -> tuple[Expectation, ...]:
         items = self.listing(value, "/expect", MAX_EXPECT) or []
         found = [self._expectation(v, f"/expect/{i}") for i, v in enumerate(items)]
-        return tuple(e for e in found if e is not None)
+        return present(found)
 
     def _expectation(self, value: object, path: str) -> Expectation | None:
         data = self.mapping(value, path)
         if data is None:
             return None
-        self.unknown(data, ("path", *EXPECT_OPS), path)
-        where = self.string(data.get("path"), pointer(path, "path"))
+        self.unknown(data, _EXPECT_FIELDS, path)
+        where = self.string(data.get("path"), f"{path}/path")
         ops = [op for op in EXPECT_OPS if op in data]
         if len(ops) != 1:
             self.fail(
@@ -342,10 +374,11 @@ class Parser(Reader):
         op = ops[0]
         expected = data[op]
         if op == "count":
-            expected = self.integer(expected, pointer(path, op))
+            expected = self.integer(expected, f"{path}/{op}")
         if where is None or expected is None:
             return None
-        return Expectation(where, op, _plain(expected))
+        # Kept as given: the value is three levels below the top.
+        return Expectation(where, op, _plain(in_key_order(expected, 3)))
 
 
 def _plain(value: object) -> object:

@@ -28,24 +28,38 @@ SCENARIO_ZONES = (HAND, DECK, DISCARD, PLAY)
 STEP_KINDS = ("play", "use", "pass", "choose", "advance", "end")
 EXPECT_OPS = ("count", "equals", "contains")
 _MAX_DEPTH = 32
+# Most values of a scenario are these: they need no copy and no ABC check.
+_LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
 def in_key_order(data: object, depth: int = 0) -> object:
-    """``data`` with every mapping's keys in sorted order.
+    """A copy of ``data`` with every mapping's keys in sorted order.
 
     Key order carries no meaning in JSON or YAML, and the permalink hash ignores
-    it, so the engine must too: mappings (a board's units by owner, a player's
-    zones) are read in one fixed order, and equal scenarios give equal results.
-    Nesting deeper than any valid scenario is left as it is for the parser to
-    refuse.
+    it, so the engine must too: the parser reads every mapping it walks in this
+    order, and keeps the parts it stores as given (the board, a player's pack
+    fields, expected values) in this form, so equal scenarios give equal
+    results. ``depth`` is how deep ``data`` sits in the scenario: nesting deeper
+    than any valid scenario is left as it is for the parser to refuse.
     """
-    if depth > _MAX_DEPTH:
+    if depth > _MAX_DEPTH or type(data) in _LEAVES:
         return data
-    if isinstance(data, Mapping):
-        ordered = sorted(data.items(), key=lambda item: str(item[0]))
-        return {key: in_key_order(value, depth + 1) for key, value in ordered}
+    # Leaves (most values) are taken as they are, without a call for each.
+    # A list is tested before the (slow) abstract Mapping check.
+    if type(data) is dict or (type(data) is not list and isinstance(data, Mapping)):
+        out = {}
+        # Sorted by their text (keys are unique, so no ties but equal texts).
+        for key in sorted(data, key=str):
+            value = data[key]
+            out[key] = (
+                value if type(value) in _LEAVES else in_key_order(value, depth + 1)
+            )
+        return out
     if isinstance(data, list | tuple):
-        return [in_key_order(value, depth + 1) for value in data]
+        return [
+            value if type(value) in _LEAVES else in_key_order(value, depth + 1)
+            for value in data
+        ]
     return data
 
 
@@ -150,7 +164,7 @@ class Scenario:
         """Validate ``data`` (a mapping) and return the scenario."""
         from oracle.engine.parsing import Parser
 
-        return Parser().parse(in_key_order(data))
+        return Parser().parse(data)
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping; ``Scenario.parse`` reads it back."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TypeGuard
+from collections.abc import Iterable, Mapping, Set
+from typing import TypeGuard, TypeVar
 
 from oracle.engine.errors import Problem
 
 MAX_STRING = 200
 Scalar = str | int | bool
+T = TypeVar("T")
 
 
 def is_scalar(value: object) -> TypeGuard[Scalar]:
@@ -20,15 +21,29 @@ _IS_STR = str.__instancecheck__
 
 
 def pointer(path: str, key: str | int) -> str:
-    """Extend a JSON pointer by one key (escaping ``~`` and ``/``)."""
+    """Extend a JSON pointer by one key (escaping ``~`` and ``/``).
+
+    Only keys taken from the input can need escaping: readers join their own
+    field names and list indexes with a plain f-string (``f"{path}/name"``).
+    """
     text = str(key)
     if "~" in text or "/" in text:  # rare: most keys need no escaping
         text = text.replace("~", "~0").replace("/", "~1")
     return f"{path}/{text}"
 
 
+def present(found: Iterable[T | None]) -> tuple[T, ...]:
+    """Return the values that were read (those not None) as a tuple."""
+    # A list comprehension: far cheaper than a generator for a few items.
+    return tuple([item for item in found if item is not None])
+
+
 class Reader:
-    """Reads values at JSON-pointer paths, recording a problem for each fault."""
+    """Reads values at JSON-pointer paths, recording a problem for each fault.
+
+    Mappings are walked in sorted key order, so the input's key order changes
+    neither the values read nor the order of the problems.
+    """
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -47,9 +62,12 @@ class Reader:
         self.fail(path, "must be a mapping")
         return None
 
-    def listing(self, value: object, path: str, most: int) -> list[object] | None:
-        """Return ``value`` if it is a list of at most ``most`` items."""
-        if not isinstance(value, list):
+    def listing(
+        self, value: object, path: str, most: int
+    ) -> list[object] | tuple[object, ...] | None:
+        """Return ``value`` if it is a list (or a tuple, read alike) of at most
+        ``most`` items."""
+        if not isinstance(value, list | tuple):
             self.fail(path, "must be a list")
             return None
         if len(value) > most:
@@ -86,21 +104,20 @@ class Reader:
             return None
         return value
 
-    def unknown(
-        self, data: Mapping[str, object], allowed: Iterable[str], path: str
-    ) -> None:
+    def unknown(self, data: Mapping[str, object], allowed: Set[str], path: str) -> None:
         """Record a problem for each key of ``data`` not in ``allowed``."""
-        known = set(allowed)
-        for key in data:
-            if key not in known:
+        if data.keys() <= allowed:  # the usual case: no need to sort the keys
+            return
+        for key in sorted(data):
+            if key not in allowed:
                 self.fail(pointer(path, key), "unknown field")
 
     def counts(self, value: object, path: str) -> dict[str, int]:
         """Return a mapping of names to non-negative integers."""
-        data = self.mapping(value, path)
+        data = self.mapping(value, path) or {}
         out: dict[str, int] = {}
-        for key, amount in (data or {}).items():
-            number = self.integer(amount, pointer(path, key))
+        for key in sorted(data):
+            number = self.integer(data[key], pointer(path, key))
             if number is not None:
                 out[key] = number
         return out
@@ -109,8 +126,11 @@ class Reader:
         """Return a scalar or a list of strings (a prompt answer or a target)."""
         if is_scalar(value):
             return value
-        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        if strings and isinstance(value, list) and len(value) <= 50:
+        if (
+            isinstance(value, list | tuple)
+            and len(value) <= 50
+            and all(isinstance(v, str) for v in value)
+        ):
             return list(value)
         self.fail(path, "must be a string, a number, true/false or a list of strings")
         return None

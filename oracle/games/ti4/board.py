@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from oracle.engine.errors import Problem
-from oracle.engine.schema import Reader, pointer
+from oracle.engine.schema import Reader, pointer, present
 from oracle.games.ti4 import data
 
 TRAITS = ("cultural", "industrial", "hazardous")
@@ -117,16 +117,45 @@ class SeatSpec:
     commodities: int = 0
 
 
-PLAYER_FIELDS = (
-    "faction",
-    "speaker",
-    "passed",
-    "strategy_cards",
-    "technologies",
-    "command_tokens",
-    "trade_goods",
-    "commodities",
+# The fields each mapping may have (sets: checked once per mapping read).
+PLAYER_FIELDS = frozenset(
+    {
+        "faction",
+        "speaker",
+        "passed",
+        "strategy_cards",
+        "technologies",
+        "command_tokens",
+        "trade_goods",
+        "commodities",
+    }
 )
+_POOL_FIELDS = frozenset({"tactic", "fleet", "strategy", "reinforcements"})
+_HELD_FIELDS = frozenset({"card", "exhausted"})
+_BOARD_FIELDS = frozenset(
+    {"systems", "laws", "custodians", "speaker", "dice", "fill_deck"}
+)
+_LAW_FIELDS = frozenset({"law", "owner"})
+_SYSTEM_FIELDS = frozenset(
+    {"id", "name", "planets", "wormholes", "home", "adjacent", "tokens", "units"}
+)
+_PLANET_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "resources",
+        "influence",
+        "trait",
+        "specialty",
+        "controller",
+        "exhausted",
+    }
+)
+_SPECIALTIES = tuple(data.COLORS)
+
+
+#: The seat of a player without TI4 fields (a frozen value, shared).
+_NO_FIELDS = SeatSpec()
 
 
 class BoardReader(Reader):
@@ -134,16 +163,11 @@ class BoardReader(Reader):
 
     def seat(self, raw: Mapping[str, object], path: str) -> SeatSpec:
         """Read the TI4 fields of a player."""
+        if not raw:  # no TI4 field: every default
+            return _NO_FIELDS
         self.unknown(raw, PLAYER_FIELDS, path)
         faction = self._faction(raw, path)
-        pools = self.counts(
-            raw.get("command_tokens", {}), pointer(path, "command_tokens")
-        )
-        self.unknown(
-            pools,
-            ("tactic", "fleet", "strategy", "reinforcements"),
-            pointer(path, "command_tokens"),
-        )
+        pools = self._pools(raw, path)
         return SeatSpec(
             faction=faction,
             speaker=self._flag(raw, "speaker", path),
@@ -158,21 +182,29 @@ class BoardReader(Reader):
     def _faction(self, raw: Mapping[str, object], path: str) -> str | None:
         if "faction" not in raw:
             return None
-        faction = self.string(raw["faction"], pointer(path, "faction"))
+        faction = self.string(raw["faction"], f"{path}/faction")
         if faction is not None and faction not in data.FACTIONS:
-            self.fail(pointer(path, "faction"), f"unknown faction {faction!r}")
+            self.fail(f"{path}/faction", f"unknown faction {faction!r}")
             return None
         return faction
+
+    def _pools(self, raw: Mapping[str, object], path: str) -> dict[str, int]:
+        if "command_tokens" not in raw:
+            return {}
+        at = f"{path}/command_tokens"
+        pools = self.counts(raw["command_tokens"], at)
+        self.unknown(pools, _POOL_FIELDS, at)
+        return pools
 
     def _flag(self, raw: Mapping[str, object], key: str, path: str) -> bool:
         if key not in raw:
             return False
-        return bool(self.boolean(raw[key], pointer(path, key)))
+        return bool(self.boolean(raw[key], f"{path}/{key}"))
 
     def _count(self, raw: Mapping[str, object], key: str, path: str) -> int:
         if key not in raw:
             return 0
-        return self.integer(raw[key], pointer(path, key), 0, 1000) or 0
+        return self.integer(raw[key], f"{path}/{key}", 0, 1000) or 0
 
     def _held(
         self,
@@ -183,18 +215,16 @@ class BoardReader(Reader):
     ) -> tuple[Held, ...]:
         if key not in raw:
             return ()
-        at = pointer(path, key)
+        at = f"{path}/{key}"
         out = []
         for i, item in enumerate(self.listing(raw[key], at, 40) or []):
-            here = pointer(at, i)
+            here = f"{at}/{i}"
             slug, exhausted = item, False
             if isinstance(item, Mapping):
-                self.unknown(item, ("card", "exhausted"), here)
+                self.unknown(item, _HELD_FIELDS, here)
                 slug = item.get("card")
                 exhausted = bool(
-                    self.boolean(
-                        item.get("exhausted", False), pointer(here, "exhausted")
-                    )
+                    self.boolean(item.get("exhausted", False), f"{here}/exhausted")
                 )
             text = self.string(slug, here)
             if text is not None and text not in known:
@@ -207,23 +237,21 @@ class BoardReader(Reader):
 
     def board(self, raw: Mapping[str, object], path: str) -> BoardSpec:
         """Read the board mapping."""
-        self.unknown(
-            raw, ("systems", "laws", "custodians", "speaker", "dice", "fill_deck"), path
-        )
-        systems = self._systems(raw.get("systems", []), pointer(path, "systems"))
+        self.unknown(raw, _BOARD_FIELDS, path)
+        systems = self._systems(raw.get("systems", []), f"{path}/systems")
         speaker = None
         if "speaker" in raw:
-            speaker = self.string(raw["speaker"], pointer(path, "speaker"))
+            speaker = self.string(raw["speaker"], f"{path}/speaker")
         dice = []
         for i, value in enumerate(
-            self.listing(raw.get("dice", []), pointer(path, "dice"), 200) or []
+            self.listing(raw.get("dice", []), f"{path}/dice", 200) or []
         ):
-            number = self.integer(value, pointer(pointer(path, "dice"), i), 1, 10)
+            number = self.integer(value, f"{path}/dice/{i}", 1, 10)
             if number is not None:
                 dice.append(number)
         return BoardSpec(
             systems=systems,
-            laws=self._laws(raw.get("laws", []), pointer(path, "laws")),
+            laws=self._laws(raw.get("laws", []), f"{path}/laws"),
             custodians=self._flag(raw, "custodians", path),
             speaker=speaker,
             dice=tuple(dice),
@@ -233,13 +261,13 @@ class BoardReader(Reader):
     def _laws(self, value: object, path: str) -> tuple[tuple[str, str | None], ...]:
         out: list[tuple[str, str | None]] = []
         for i, item in enumerate(self.listing(value, path, 40) or []):
-            here = pointer(path, i)
+            here = f"{path}/{i}"
             slug, owner = item, None
             if isinstance(item, Mapping):
-                self.unknown(item, ("law", "owner"), here)
+                self.unknown(item, _LAW_FIELDS, here)
                 slug = item.get("law")
                 owner = (
-                    self.string(item.get("owner"), pointer(here, "owner"))
+                    self.string(item.get("owner"), f"{here}/owner")
                     if "owner" in item
                     else None
                 )
@@ -252,10 +280,10 @@ class BoardReader(Reader):
 
     def _systems(self, value: object, path: str) -> tuple[SystemSpec, ...]:
         found = [
-            self._system(item, pointer(path, i))
+            self._system(item, f"{path}/{i}")
             for i, item in enumerate(self.listing(value, path, 60) or [])
         ]
-        systems = tuple(s for s in found if s is not None)
+        systems = present(found)
         self._check_ids(systems, path)
         return systems
 
@@ -266,7 +294,7 @@ class BoardReader(Reader):
             for slug in (system.id, *(p.id for p in system.planets)):
                 if slug in seen:
                     self.fail(
-                        pointer(path, i),
+                        f"{path}/{i}",
                         f"id {slug!r} is used twice (systems and planets share ids: "
                         f"name the system {slug}-system, say)",
                     )
@@ -274,7 +302,7 @@ class BoardReader(Reader):
             for other in system.adjacent:
                 if other not in ids:
                     self.fail(
-                        pointer(pointer(path, i), "adjacent"),
+                        f"{path}/{i}/adjacent",
                         f"unknown system {other!r}",
                     )
 
@@ -282,36 +310,22 @@ class BoardReader(Reader):
         raw = self.mapping(value, path)
         if raw is None:
             return None
-        self.unknown(
-            raw,
-            (
-                "id",
-                "name",
-                "planets",
-                "wormholes",
-                "home",
-                "adjacent",
-                "tokens",
-                "units",
-            ),
-            path,
-        )
-        slug = self._slug(raw.get("id"), pointer(path, "id"))
+        self.unknown(raw, _SYSTEM_FIELDS, path)
+        slug = self._slug(raw.get("id"), f"{path}/id")
         planets = tuple(
             p
             for i, item in enumerate(
-                self.listing(raw.get("planets", []), pointer(path, "planets"), 6) or []
+                self.listing(raw.get("planets", []), f"{path}/planets", 6) or []
             )
-            if (p := self._planet(item, pointer(pointer(path, "planets"), i)))
-            is not None
+            if (p := self._planet(item, f"{path}/planets/{i}")) is not None
         )
         wormholes = self._words(raw, "wormholes", path, WORMHOLES)
-        units = self._units(raw.get("units", {}), pointer(path, "units"), planets)
+        units = self._units(raw.get("units", {}), f"{path}/units", planets)
         if slug is None:
             return None
         home = None
         if "home" in raw:
-            home = self.string(raw["home"], pointer(path, "home"))
+            home = self.string(raw["home"], f"{path}/home")
         return SystemSpec(
             id=slug,
             name=self._name(raw, slug, path),
@@ -332,7 +346,7 @@ class BoardReader(Reader):
 
     def _name(self, raw: Mapping[str, object], slug: str, path: str) -> str:
         if "name" in raw:
-            return self.string(raw["name"], pointer(path, "name"), 60) or slug
+            return self.string(raw["name"], f"{path}/name", 60) or slug
         return slug.replace("-", " ").title()
 
     def _words(
@@ -344,12 +358,12 @@ class BoardReader(Reader):
     ) -> tuple[str, ...]:
         if key not in raw:
             return ()
-        at = pointer(path, key)
+        at = f"{path}/{key}"
         out = []
         for i, item in enumerate(self.listing(raw[key], at, 20) or []):
-            text = self.string(item, pointer(at, i))
+            text = self.string(item, f"{at}/{i}")
             if text is not None and allowed is not None and text not in allowed:
-                self.fail(pointer(at, i), f"must be one of {', '.join(allowed)}")
+                self.fail(f"{at}/{i}", f"must be one of {', '.join(allowed)}")
             elif text is not None:
                 out.append(text)
         return tuple(out)
@@ -358,31 +372,14 @@ class BoardReader(Reader):
         raw = self.mapping(value, path)
         if raw is None:
             return None
-        self.unknown(
-            raw,
-            (
-                "id",
-                "name",
-                "resources",
-                "influence",
-                "trait",
-                "specialty",
-                "controller",
-                "exhausted",
-            ),
-            path,
-        )
-        slug = self._slug(raw.get("id"), pointer(path, "id"))
-        resources = self.integer(
-            raw.get("resources", 0), pointer(path, "resources"), 0, 9
-        )
-        influence = self.integer(
-            raw.get("influence", 0), pointer(path, "influence"), 0, 9
-        )
+        self.unknown(raw, _PLANET_FIELDS, path)
+        slug = self._slug(raw.get("id"), f"{path}/id")
+        resources = self.integer(raw.get("resources", 0), f"{path}/resources", 0, 9)
+        influence = self.integer(raw.get("influence", 0), f"{path}/influence", 0, 9)
         trait = self._choice(raw, "trait", path, TRAITS)
-        specialty = self._choice(raw, "specialty", path, tuple(data.COLORS))
+        specialty = self._choice(raw, "specialty", path, _SPECIALTIES)
         owner = (
-            self.string(raw["controller"], pointer(path, "controller"))
+            self.string(raw["controller"], f"{path}/controller")
             if "controller" in raw
             else None
         )
@@ -404,9 +401,9 @@ class BoardReader(Reader):
     ) -> str | None:
         if raw.get(key) is None:
             return None
-        text = self.string(raw[key], pointer(path, key))
+        text = self.string(raw[key], f"{path}/{key}")
         if text is not None and text not in allowed:
-            self.fail(pointer(path, key), f"must be one of {', '.join(allowed)}")
+            self.fail(f"{path}/{key}", f"must be one of {', '.join(allowed)}")
             return None
         return text
 
@@ -418,7 +415,7 @@ class BoardReader(Reader):
         for owner, items in (raw or {}).items():
             at = pointer(path, owner)
             for i, item in enumerate(self.listing(items, at, 60) or []):
-                spec = self._unit(owner, item, pointer(at, i), planets)
+                spec = self._unit(owner, item, f"{at}/{i}", planets)
                 if spec is not None:
                     out.append(spec)
         return tuple(out)
