@@ -279,7 +279,7 @@ def _player_stock(
             deck = {slug: n for slug, n in deck.items() if slug not in owned}
         game.add_stock(st.TECH_DECK, deck, name)
     if st.TOKENS_LEFT not in player.resources:
-        used = sum(player.resource(p) for p in st.POOLS)
+        used = sum(map(player.resource, st.POOLS))
         used += len(st.tokens_on_board(game, name))
         player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
 
