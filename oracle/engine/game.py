@@ -11,14 +11,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, CardDef, Player
+from oracle.engine.effects import View
 from oracle.engine.errors import EngineStop
+from oracle.engine.prompts import PromptQueue, passing_decider
 from oracle.engine.records import Decision, LogEntry
 
 if TYPE_CHECKING:
-    from oracle.engine.effects import Delayed, Lasting, View
+    from oracle.engine.effects import Delayed, Lasting
     from oracle.engine.events import Event
     from oracle.engine.pack import Pack
-    from oracle.engine.prompts import Decider, Offer, PromptQueue
+    from oracle.engine.prompts import Decider, Offer
 
 HAND = "hand"
 DECK = "deck"
@@ -78,6 +80,10 @@ class Clock:
     periods: list[str] = field(default_factory=list)
 
 
+def _new_player(name: str, seat: int, zones: Sequence[str]) -> Player:
+    return Player(name, seat, {z: [] for z in zones})
+
+
 class Game:
     """Mutable game state plus the records a run produces.
 
@@ -94,14 +100,12 @@ class Game:
         phase: str | None = None,
         budget: Budget | None = None,
     ) -> None:
-        from oracle.engine.effects import View
-        from oracle.engine.prompts import PromptQueue, passing_decider
-
         self.pack = pack
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None
         self.budget = budget or Budget()
-        self.players = [self._new_player(name, i) for i, name in enumerate(players)]
+        zones = (*CORE_ZONES, *pack.player_zones)
+        self.players = [_new_player(name, i, zones) for i, name in enumerate(players)]
         self._by_name: dict[str, Player] = {}
         for player in self.players:  # the first of equal names, as a scan finds
             self._by_name.setdefault(player.name, player)
@@ -127,11 +131,17 @@ class Game:
         self._serial = 0
         self._with_slugs: dict[frozenset[str], tuple[int, list[Card]]] = {}
 
-    def _new_player(self, name: str, seat: int) -> Player:
-        zones: dict[str, list[str]] = {
-            z: [] for z in (*CORE_ZONES, *self.pack.player_zones)
-        }
-        return Player(name=name, seat=seat, zones=zones)
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator, seeded with ``seed``.
+
+        Made when first used: seeding is a good part of making a game, and
+        many runs never draw. The draws are the same as if it were made at
+        once (the ``copy`` of a game that has not drawn yet seeds its own).
+        """
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     # -- lookups ---------------------------------------------------------------
 
@@ -232,8 +242,11 @@ class Game:
             raise ValueError(f"{zone!r} is not a stock zone")
         holder = None if zone in self.shared else player
         counted = self.stock.get((zone, holder))
-        if not counted:  # the usual case, at setup: one pass in C
-            self.stock[(zone, holder)] = {s: n for s, n in counts.items() if n > 0}
+        if not counted:  # the usual case, at setup: a copy, filtered if need be
+            fresh = dict(counts)
+            if fresh and min(fresh.values()) < 1:
+                fresh = {s: n for s, n in fresh.items() if n > 0}
+            self.stock[(zone, holder)] = fresh
             return
         for slug, count in counts.items():
             if count > 0:

@@ -10,10 +10,10 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import CardDef
+from oracle.engine.cards import Card, CardDef
 from oracle.engine.effects import recompute
 from oracle.engine.errors import Problem, ScenarioError
-from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.game import PLAY, Game
 from oracle.engine.scenario import Scenario
 from oracle.games.ti4 import cards, data, turns
 from oracle.games.ti4 import state as st
@@ -76,7 +76,11 @@ def _planet_card(planet: PlanetSpec, system: SystemSpec) -> CardDef:
 
 
 def derive(pack: Ti4Pack, board: BoardSpec) -> Ti4Pack:
-    """Return a copy of the pack that also defines the board's systems and planets."""
+    """Return a copy of the pack that also defines the board's systems and planets
+    (the pack itself when the board has none: the copy would define the same
+    cards, and no game changes its pack)."""
+    if not board.systems:
+        return pack
     return pack.extended(board_cards(board))
 
 
@@ -156,14 +160,15 @@ def build(game: Game, scenario: Scenario) -> None:
     table = st.table(game)
     table.custodians = board.custodians
     table.dice = list(board.dice)
-    for card_def in board_cards(board):
-        if card_def.type == st.SYSTEM:
-            game.new_card(card_def.slug, "", st.SYSTEMS, shared=True)
+    tiles = [
+        game.new_card(st.system_slug(system.id), "", st.SYSTEMS, shared=True)
+        for system in board.systems
+    ]
     for slug in data.STRATEGY_CARDS:
         game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
     for index, player in enumerate(game.players):
         _seat(game, player.name, seat_of(scenario, index))
-    _planets_and_units(game, board)
+    _planets_and_units(game, board, tiles)
     on_board = _units_on_board(game)
     for index, player in enumerate(game.players):
         placed = on_board.get(player.name, {})
@@ -226,11 +231,10 @@ def _seat(game: Game, name: str, spec: SeatSpec) -> None:
     game.new_card("tactical-action", name, PLAY)
 
 
-def _planets_and_units(game: Game, board: BoardSpec) -> None:
-    for system in board.systems:
-        tile = next(
-            c for c in game.cards_in(st.SYSTEMS) if st.system_id(c) == system.id
-        )
+def _planets_and_units(game: Game, board: BoardSpec, tiles: list[Card]) -> None:
+    """Place the planets and units of each system; ``tiles`` are the systems'
+    cards in board order (ids are unique: the board parser checks)."""
+    for system, tile in zip(board.systems, tiles, strict=True):
         for owner in system.tokens:
             tile.tokens[st.token_key(owner)] = 1
         for planet in system.planets:
@@ -262,19 +266,20 @@ def _player_stock(
     zones = scenario.players[index].zones
     player = game.player(name)
     # Counted, not created: most of this stock never leaves its zone.
+    # ``add_stock`` copies what it counts: the shared mappings stay unchanged.
     if "reinforcements" not in zones:
-        left = {u: n - on_board.get(u, 0) for u, n in data.UNIT_SUPPLY.items()}
+        left: Mapping[str, int] = data.UNIT_SUPPLY
+        if on_board:
+            left = {u: n - on_board.get(u, 0) for u, n in left.items()}
         game.add_stock(st.REINFORCEMENTS, left, name)
     if "tech_deck" not in zones:
         deck = _tech_deck(st.seat(game, name).faction)
-        owned = game.zone(PLAY, name)
-        if owned:
-            deck = dict(deck)
-            for card_id in owned:
-                deck.pop(game.cards[card_id].slug, None)
+        owned = {game.cards[card_id].slug for card_id in game.zone(PLAY, name)}
+        if not owned.isdisjoint(deck):
+            deck = {slug: n for slug, n in deck.items() if slug not in owned}
         game.add_stock(st.TECH_DECK, deck, name)
     if st.TOKENS_LEFT not in player.resources:
-        used = sum(player.resource(p) for p in st.POOLS)
+        used = sum(map(player.resource, st.POOLS))
         used += len(st.tokens_on_board(game, name))
         player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
 
@@ -291,21 +296,24 @@ def _tech_deck(faction: str | None) -> dict[str, int]:
 
 
 def _fill_deck(game: Game) -> None:
-    present: dict[str, int] = {}
-    for card in game.cards.values():
-        if st.kind(game, card) == st.ACTION:
-            present[card.slug] = present.get(card.slug, 0) + 1
     # Counted below the scenario's own deck cards; a draw that reaches them
     # picks one with the seeded RNG, as from a shuffled deck.
-    rest = {s: n - present.get(s, 0) for s, (_name, n) in data.BASE_ACTION_DECK.items()}
+    rest = dict(_BASE_DECK_COUNTS)
+    for card in game.cards_with(game.pack.slugs_of_type(st.ACTION)):
+        if card.slug in rest:
+            rest[card.slug] -= 1
     game.add_stock(st.ACTION_DECK, rest)
+
+
+#: How many copies of each card the base action deck holds.
+_BASE_DECK_COUNTS = {slug: n for slug, (_name, n) in data.BASE_ACTION_DECK.items()}
 
 
 def _check_hands(game: Game) -> None:
     problems = []
     for index, player in enumerate(game.players):
         limit = st.hand_limit(game, player.name)
-        held = len(game.cards_in(HAND, player.name))
+        held = st.hand_size(game, player.name)
         if limit is not None and held > limit:
             problems.append(
                 Problem(

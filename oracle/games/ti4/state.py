@@ -129,7 +129,11 @@ def table(game: Game) -> Table:
 
 def seat(game: Game, name: str) -> Seat:
     """Return the pack's record of the player called ``name``."""
-    return table(game).seats.setdefault(name, Seat())
+    seats = table(game).seats
+    found = seats.get(name)
+    if found is None:  # not ``setdefault``: it would build a Seat on every call
+        found = seats[name] = Seat()
+    return found
 
 
 def kind(game: Game, card: Card) -> str:
@@ -335,7 +339,8 @@ def technologies(game: Game, name: str) -> list[Card]:
 
 def strategy_cards(game: Game, name: str) -> list[Card]:
     """Return the strategy cards a player holds, lowest initiative first."""
-    held = [c for c in game.cards_in(PLAY, name) if kind(game, c) == STRATEGY_CARD]
+    types = game.pack.slugs_of_type(STRATEGY_CARD)
+    held = [c for c in game.cards_in(PLAY, name) if c.slug in types]
     return sorted(held, key=lambda c: initiative_of(game, c))
 
 
