@@ -133,8 +133,9 @@ def initiate(
     ``given`` answers target prompts by name (scenario values); ``preset``
     restores choices already made (a delayed ability keeps its targets).
     ``checked``: the caller has just found ``refusal`` None for this very use
-    (same player, card, ability, no event, no preset) and nothing happened since,
-    so the check is not made twice (``runner.find_action`` then ``initiate``).
+    (same player, card, ability and event, no preset) and nothing happened
+    since, so the check is not made twice (``runner.find_action`` then
+    ``initiate``; a forced window's ``eligible`` then ``initiate``).
     """
     ctx = Context(game, player, card, ability, event, dict(preset or {}))
     problem = None if checked else refusal(ctx, index)

@@ -14,8 +14,6 @@ are re-checked just before it resolves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from oracle.engine import refs, resolver
 from oracle.engine.abilities import Ability, AbilityKind
 from oracle.engine.cards import Card, Player
@@ -50,16 +48,22 @@ def _key(offer: Offer) -> tuple[str, int]:
     return (offer.card.id if offer.card else "rule", offer.index)
 
 
-def _card_abilities(
+def _candidates(
     game: Game, kind: AbilityKind, event_name: str
-) -> Iterator[tuple[Card | None, int, Ability]]:
+) -> list[tuple[Card | None, int, Ability]]:
+    """The card then rule abilities of ``kind`` that ``event_name`` may trigger.
+
+    A list built in one loop, not a generator: this runs in every window."""
+    found: list[tuple[Card | None, int, Ability]] = []
+    definitions = game.pack.cards
     for card in game.cards_with(game.pack.slugs_for(kind, event_name)):
-        for index, ability in enumerate(game.definition(card).abilities):
+        for index, ability in enumerate(definitions[card.slug].abilities):
             if ability.kind is kind and event_name in ability.when:
-                yield card, index, ability
+                found.append((card, index, ability))
     for index, ability in enumerate(game.pack.rule_abilities):
         if ability.kind is kind and event_name in ability.when:
-            yield None, index, ability
+            found.append((None, index, ability))
+    return found
 
 
 def _player_for(game: Game, card: Card | None, event: Event) -> Player:
@@ -108,12 +112,18 @@ def collect(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
     """Return the eligible offers of ``kind`` for ``event``, in seat order."""
     if not game.pack.may_trigger(kind, event.name):
         return []
+    return _labelled(game, _offers(game, event, kind))
+
+
+def _offers(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
+    """The eligible offers in seat order, not yet labelled (the caller has
+    checked ``may_trigger``)."""
     offers = [
         offer
-        for card, index, ability in _card_abilities(game, kind, event.name)
+        for card, index, ability in _candidates(game, kind, event.name)
         if (offer := eligible(game, event, card, index, ability)) is not None
     ]
-    return _labelled(game, _by_seat(game, offers))
+    return _by_seat(game, offers)
 
 
 def _by_seat(game: Game, offers: list[Offer]) -> list[Offer]:
@@ -134,7 +144,7 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
         return
     window = f"{kind.value}:{event.name}"
     while not (kind is CANCEL and event.cancelled):
-        offers = collect(game, event, kind)
+        offers = _labelled(game, _offers(game, event, kind))
         if not offers:
             return
         _record(game, window, offers)
@@ -146,11 +156,18 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
 
 
 def _use(
-    game: Game, offer: Offer, event: Event | None, response: Response | None = None
+    game: Game,
+    offer: Offer,
+    event: Event | None,
+    response: Response | None = None,
+    *,
+    checked: bool = False,
 ) -> None:
     """Initiate an offered ability; an illegal response is reported, not raised.
 
-    A forced trigger stays used even if it fails, so it is never retried."""
+    A forced trigger stays used even if it fails, so it is never retried.
+    ``checked``: ``eligible`` has just returned this very offer and nothing ran
+    since (see ``resolver.initiate``)."""
     player = game.player(offer.player)
     given = response.given if response is not None else {}
     if event is not None:
@@ -168,6 +185,7 @@ def _use(
             offer.index,
             event=event,
             given=given,
+            checked=checked,
         )
     except IllegalPlay as error:
         if event is not None and response is not None:
@@ -187,18 +205,28 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
         return
     window = f"{kind.value}:{event.name}"
     while True:
-        offers = collect(game, event, kind)
+        offers = _offers(game, event, kind)
         if not offers:
             return
         first = offers[0].player
-        group = _order(game, [o for o in offers if o.player == first], window)
-        for offer in group:
+        group = [o for o in offers if o.player == first]
+        if len(group) == 1:
+            # Found eligible just now, and nothing ran since: used as it is.
+            _use(game, group[0], event, checked=True)
+            continue
+        for offer in _order(game, offers, group, window):
             again = eligible(game, event, offer.card, offer.index, offer.ability)
             if again is not None:
-                _use(game, again, event)
+                _use(game, again, event, checked=True)
 
 
-def _order(game: Game, group: list[Offer], window: str) -> list[Offer]:
+def _order(
+    game: Game, offers: list[Offer], group: list[Offer], window: str
+) -> list[Offer]:
+    """Let the player order ``group`` (their part of ``offers``) if it matters.
+
+    Offers are labelled only here, where the labels are shown: a label tells a
+    card from equal ones among all the window's ``offers``."""
     if len(group) < 2:
         return group
     player = game.player(group[0].player)
@@ -208,7 +236,8 @@ def _order(game: Game, group: list[Offer], window: str) -> list[Offer]:
     )
     if not interactive:
         return group
-    labels = _unique([o.label for o in group])
+    named = dict(zip(map(id, offers), _labelled(game, offers), strict=True))
+    labels = _unique([named[id(o)].label for o in group])
     prompt = Prompt(PromptKind.ORDER, player.name, f"order:{window}", tuple(labels))
     answer = ask(game, prompt)
     order = list(answer) if isinstance(answer, tuple) else labels
