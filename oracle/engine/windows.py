@@ -60,10 +60,32 @@ def _candidates(
         for index, ability in enumerate(definitions[card.slug].abilities):
             if ability.kind is kind and event_name in ability.when:
                 found.append((card, index, ability))
-    for index, ability in enumerate(game.pack.rule_abilities):
-        if ability.kind is kind and event_name in ability.when:
+    for index, ability in _rule_triggers(game.pack.rule_abilities, event_name):
+        if ability.kind is kind:
             found.append((None, index, ability))
     return found
+
+
+RuleTriggers = dict[str, list[tuple[int, Ability]]]
+
+# The rule abilities each event name triggers, with their index, per tuple of
+# rule abilities: a pack's (shared by its ``extended`` copies), so worked out
+# once for all its games. Keyed by the tuple's id, which is only reused once the
+# tuple is gone: the tuple kept in the value tells a reused id apart.
+_RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
+
+
+def _rule_triggers(
+    rules: tuple[Ability, ...], event_name: str
+) -> list[tuple[int, Ability]]:
+    cached = _RULE_TRIGGERS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        by_event: RuleTriggers = {}
+        for index, ability in enumerate(rules):
+            for name in ability.when:
+                by_event.setdefault(name, []).append((index, ability))
+        cached = _RULE_TRIGGERS[id(rules)] = (rules, by_event)
+    return cached[1].get(event_name, [])
 
 
 def _player_for(game: Game, card: Card | None, event: Event) -> Player:
@@ -77,12 +99,13 @@ def eligible(
     game: Game, event: Event, card: Card | None, index: int, ability: Ability
 ) -> Offer | None:
     """Return the offer of a triggered ability for ``event`` if it may be used."""
-    if (card.id if card else "rule", index) in event.used and not ability.repeatable:
+    used = event.used  # mostly empty: no key to build
+    if used and (card.id if card else "rule", index) in used and not ability.repeatable:
         return None
-    if ability.kind is AbilityKind.CANCEL and (event.cancelled or event.resolved):
+    if ability.kind is CANCEL and (event.cancelled or event.resolved):
         return None
-    located = card is None or "any" in ability.location
-    if not located and card is not None and card.zone not in ability.location:
+    where = ability.location
+    if card is not None and card.zone not in where and "any" not in where:
         return None
     player = _player_for(game, card, event)
     ctx = Context(game, player, card, ability, event)
@@ -142,17 +165,22 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Offer optional responses of ``kind`` until every player passes."""
     if not game.pack.may_trigger(kind, event.name):
         return
-    window = f"{kind.value}:{event.name}"
+    window = ""  # named once something is offered
     while not (kind is CANCEL and event.cancelled):
         offers = _labelled(game, _offers(game, event, kind))
         if not offers:
             return
+        window = window or _window_name(kind, event)
         _record(game, window, offers)
         game.spend()
         response = game.io.respond(game, window, offers)
         if response is None:
             return
         _use(game, response.offer, event, response)
+
+
+def _window_name(kind: AbilityKind, event: Event) -> str:
+    return f"{kind.value}:{event.name}"
 
 
 def _use(
@@ -203,7 +231,6 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Resolve every eligible forced ability of ``kind``, one player at a time."""
     if not game.pack.may_trigger(kind, event.name):
         return
-    window = f"{kind.value}:{event.name}"
     while True:
         offers = _offers(game, event, kind)
         if not offers:
@@ -214,7 +241,7 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
             # Found eligible just now, and nothing ran since: used as it is.
             _use(game, group[0], event, checked=True)
             continue
-        for offer in _order(game, offers, group, window):
+        for offer in _order(game, offers, group, _window_name(kind, event)):
             again = eligible(game, event, offer.card, offer.index, offer.ability)
             if again is not None:
                 _use(game, again, event, checked=True)
