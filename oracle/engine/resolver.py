@@ -148,7 +148,7 @@ def initiate(
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx
-    if not all(cost.pay(ctx) for cost in ability.cost):
+    if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
         return ctx
     _count_use(ctx, index)
     _announce(ctx)
@@ -158,6 +158,8 @@ def initiate(
 
 def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:
     assert ctx.ability is not None
+    if not given:
+        return None
     unknown = [name for name in given if name not in ctx.ability.targets]
     if not unknown:
         return None
@@ -173,10 +175,11 @@ def _confirm(ctx: Context) -> bool:
 
 
 def _count_use(ctx: Context, index: int) -> None:
-    key = limit_key(ctx, index)
-    if key is not None and ctx.ability is not None and ctx.ability.limit is not None:
+    limit = ctx.ability.limit if ctx.ability is not None else None
+    key = limit_key(ctx, index) if limit is not None else None
+    if key is not None and limit is not None:
         ctx.game.limits[key] = ctx.game.limits.get(key, 0) + 1
-        ctx.game.limit_periods[key] = ctx.ability.limit.period
+        ctx.game.limit_periods[key] = limit.period
 
 
 def _announce(ctx: Context) -> None:
