@@ -222,10 +222,12 @@ def _write(
     """Write one active effect into the view (if its condition holds)."""
     if spec.condition is not None and not spec.condition(ctx):
         return
-    if spec.target_type == "player":
-        targets = _player_targets(game, spec, ctx, fixed_players)
-    else:
+    if spec.target_type != "player":
         targets = _card_targets(game, spec, ctx, fixed_cards)
+    elif fixed_players is None and spec.target_controller == "self":
+        targets = [ctx.player.name]  # the usual player effect, written per player
+    else:
+        targets = _player_targets(game, spec, ctx, fixed_players)
     modifiers = spec.modifiers
     for target in targets:
         for modifier in modifiers:

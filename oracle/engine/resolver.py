@@ -79,10 +79,11 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
     card_type = game.pack.cards[source.slug].type if source is not None else None
     for check in game.pack.checks_for(ability.kind, card_type):
         reason = check.test(ctx)
+        if reason is None:  # the usual answer: tested first
+            continue
         if isinstance(reason, IllegalPlay):
             return reason
-        if reason is not None:
-            return IllegalPlay(reason, check.rules)
+        return IllegalPlay(reason, check.rules)
     if ability.condition is not None and not ability.condition(ctx):
         reason = f"the condition of {source_name(ctx)} is not met"
         return _illegal(ctx, reason, "condition")
@@ -133,9 +134,10 @@ def initiate(
     ``given`` answers target prompts by name (scenario values); ``preset``
     restores choices already made (a delayed ability keeps its targets).
     ``checked``: the caller has just found ``refusal`` None for this very use
-    (same player, card, ability and event, no preset) and nothing happened
-    since, so the check is not made twice (``runner.find_action`` then
-    ``initiate``; a forced window's ``eligible`` then ``initiate``).
+    (same player, card, ability and event, no preset) and nothing that changes
+    the game happened since, so the check is not made twice
+    (``runner.find_action`` then ``initiate``; a window's ``eligible`` then
+    ``initiate``).
     """
     ctx = Context(game, player, card, ability, event, dict(preset or {}))
     problem = None if checked else refusal(ctx, index)

@@ -48,44 +48,43 @@ def _key(offer: Offer) -> tuple[str, int]:
     return (offer.card.id if offer.card else "rule", offer.index)
 
 
-def _candidates(
-    game: Game, kind: AbilityKind, event_name: str
-) -> list[tuple[Card | None, int, Ability]]:
+Candidate = tuple[Card | None, int, Ability]
+RuleTriggers = dict[tuple[AbilityKind, str], list[Candidate]]
+
+# The candidates each kind and event name give among rule abilities, per tuple
+# of rule abilities: a pack's (shared by its ``extended`` copies), so worked out
+# once for all its games. Keyed by the tuple's id (abilities are not hashable);
+# the value keeps the tuple alive, so no other object can take that id.
+_RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
+
+
+def _rule_triggers(
+    rules: tuple[Ability, ...], kind: AbilityKind, event_name: str
+) -> list[Candidate]:
+    cached = _RULE_TRIGGERS.get(id(rules))
+    if cached is None:
+        found: RuleTriggers = {}
+        for index, ability in enumerate(rules):
+            for name in ability.when:
+                found.setdefault((ability.kind, name), []).append(
+                    (None, index, ability)
+                )
+        cached = _RULE_TRIGGERS[id(rules)] = (rules, found)
+    return cached[1].get((kind, event_name), [])
+
+
+def _candidates(game: Game, kind: AbilityKind, event_name: str) -> list[Candidate]:
     """The card then rule abilities of ``kind`` that ``event_name`` may trigger.
 
     A list built in one loop, not a generator: this runs in every window."""
-    found: list[tuple[Card | None, int, Ability]] = []
+    found: list[Candidate] = []
     definitions = game.pack.cards
     for card in game.cards_with(game.pack.slugs_for(kind, event_name)):
         for index, ability in enumerate(definitions[card.slug].abilities):
             if ability.kind is kind and event_name in ability.when:
                 found.append((card, index, ability))
-    for index, ability in _rule_triggers(game.pack.rule_abilities, event_name):
-        if ability.kind is kind:
-            found.append((None, index, ability))
+    found.extend(_rule_triggers(game.pack.rule_abilities, kind, event_name))
     return found
-
-
-RuleTriggers = dict[str, list[tuple[int, Ability]]]
-
-# The rule abilities each event name triggers, with their index, per tuple of
-# rule abilities: a pack's (shared by its ``extended`` copies), so worked out
-# once for all its games. Keyed by the tuple's id, which is only reused once the
-# tuple is gone: the tuple kept in the value tells a reused id apart.
-_RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
-
-
-def _rule_triggers(
-    rules: tuple[Ability, ...], event_name: str
-) -> list[tuple[int, Ability]]:
-    cached = _RULE_TRIGGERS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        by_event: RuleTriggers = {}
-        for index, ability in enumerate(rules):
-            for name in ability.when:
-                by_event.setdefault(name, []).append((index, ability))
-        cached = _RULE_TRIGGERS[id(rules)] = (rules, by_event)
-    return cached[1].get(event_name, [])
 
 
 def _player_for(game: Game, card: Card | None, event: Event) -> Player:
@@ -176,7 +175,10 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
         response = game.io.respond(game, window, offers)
         if response is None:
             return
-        _use(game, response.offer, event, response)
+        # A decider only picks (``Decider.respond``): one of these offers was
+        # found usable just now and still is, so it is not checked again.
+        made = any(offer is response.offer for offer in offers)
+        _use(game, response.offer, event, response, checked=made)
 
 
 def _window_name(kind: AbilityKind, event: Event) -> str:
@@ -194,8 +196,8 @@ def _use(
     """Initiate an offered ability; an illegal response is reported, not raised.
 
     A forced trigger stays used even if it fails, so it is never retried.
-    ``checked``: ``eligible`` has just returned this very offer and nothing ran
-    since (see ``resolver.initiate``)."""
+    ``checked``: ``eligible`` has just returned this very offer and nothing
+    that changes the game ran since (see ``resolver.initiate``)."""
     player = game.player(offer.player)
     given = response.given if response is not None else {}
     if event is not None:
