@@ -252,12 +252,11 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
 def _order(
     game: Game, offers: list[Offer], group: list[Offer], window: str
 ) -> list[Offer]:
-    """Let the player order ``group`` (their part of ``offers``) if it matters.
+    """Let the player order ``group`` (two or more of ``offers``, all theirs)
+    if the order matters.
 
     Offers are labelled only here, where the labels are shown: a label tells a
     card from equal ones among all the window's ``offers``."""
-    if len(group) < 2:
-        return group
     player = game.player(group[0].player)
     interactive = any(
         o.ability.is_interactive(Context(game, player, o.card, o.ability))
