@@ -30,6 +30,11 @@ class AbilityKind(enum.Enum):
     FORCED_REACTION = "forced_reaction"
     REACTION = "reaction"
 
+    # Members are singletons compared by identity, so the identity hash agrees
+    # with equality; ``Enum``'s own hashes the name in Python, and kinds key the
+    # pack's lookups in every window and refusal.
+    __hash__ = object.__hash__
+
     @property
     def is_forced(self) -> bool:
         """Forced abilities resolve without a choice (unless optional)."""

@@ -8,11 +8,12 @@ settles; a view that never settles stops the run (the loop guard).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from oracle.engine.cards import Card, Player
+from oracle.engine.cards import Card
 from oracle.engine.context import Amount, Choice, Context, amount_of
 from oracle.engine.errors import EngineStop
 
@@ -115,9 +116,10 @@ class Persistent:
     attached: bool = False
     rules: tuple[str, ...] = ()
 
-    @property
+    @functools.cached_property
     def modifiers(self) -> tuple[Modifier, ...]:
-        """Return the modifiers as a tuple."""
+        """Return the modifiers as a tuple (worked out once: read after every
+        event)."""
         return self.effect if isinstance(self.effect, tuple) else (self.effect,)
 
 
@@ -193,8 +195,9 @@ def _has_sources(game: Game) -> bool:
 def _compute(game: Game) -> View:
     # One loop, no generator: this runs after every event.
     view = View()
+    definitions = game.pack.cards
     for card in game.cards_with(game.pack.effect_slugs()):
-        for spec in game.definition(card).effects:
+        for spec in definitions[card.slug].effects:
             if card.zone in spec.active_in:
                 ctx = Context(game, game.player(card.controller), card)
                 _write(game, view, spec, ctx, None, None)
@@ -219,10 +222,12 @@ def _write(
     """Write one active effect into the view (if its condition holds)."""
     if spec.condition is not None and not spec.condition(ctx):
         return
-    if spec.target_type == "player":
-        targets = _player_targets(game, spec, ctx, fixed_players)
-    else:
+    if spec.target_type != "player":
         targets = _card_targets(game, spec, ctx, fixed_cards)
+    elif fixed_players is None and spec.target_controller == "self":
+        targets = [ctx.player.name]  # the usual player effect, written per player
+    else:
+        targets = _player_targets(game, spec, ctx, fixed_players)
     modifiers = spec.modifiers
     for target in targets:
         for modifier in modifiers:
@@ -277,9 +282,9 @@ def _player_targets(
 ) -> list[str]:
     if fixed is not None:
         return list(fixed)
-    players: list[Player] = game.players
-    if spec.target_controller == "self":
-        players = [ctx.player]
-    elif spec.target_controller == "opponent":
-        players = game.opponents(ctx.player.name)
-    return [p.name for p in players]
+    controller = spec.target_controller
+    if controller == "self":
+        return [ctx.player.name]
+    if controller == "opponent":
+        return [p.name for p in game.opponents(ctx.player.name)]
+    return [p.name for p in game.players]

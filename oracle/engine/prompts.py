@@ -137,7 +137,10 @@ class Decider(Protocol):
     def respond(
         self, game: Game, window: str, offers: Sequence[Offer]
     ) -> Response | None:
-        """Return the response chosen in a window, or None when all pass."""
+        """Return the response chosen in a window, or None when all pass.
+
+        It only chooses: it must not change the game (a pass may be logged),
+        so an offer it returns is still usable and is not checked again."""
         ...
 
     def settle(self, response: Response, error: IllegalPlay | None) -> None:

@@ -79,10 +79,11 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
     card_type = game.pack.cards[source.slug].type if source is not None else None
     for check in game.pack.checks_for(ability.kind, card_type):
         reason = check.test(ctx)
+        if reason is None:  # the usual answer: tested first
+            continue
         if isinstance(reason, IllegalPlay):
             return reason
-        if reason is not None:
-            return IllegalPlay(reason, check.rules)
+        return IllegalPlay(reason, check.rules)
     if ability.condition is not None and not ability.condition(ctx):
         reason = f"the condition of {source_name(ctx)} is not met"
         return _illegal(ctx, reason, "condition")
@@ -133,8 +134,10 @@ def initiate(
     ``given`` answers target prompts by name (scenario values); ``preset``
     restores choices already made (a delayed ability keeps its targets).
     ``checked``: the caller has just found ``refusal`` None for this very use
-    (same player, card, ability, no event, no preset) and nothing happened since,
-    so the check is not made twice (``runner.find_action`` then ``initiate``).
+    (same player, card, ability and event, no preset) and nothing that changes
+    the game happened since, so the check is not made twice
+    (``runner.find_action`` then ``initiate``; a window's ``eligible`` then
+    ``initiate``).
     """
     ctx = Context(game, player, card, ability, event, dict(preset or {}))
     problem = None if checked else refusal(ctx, index)
@@ -147,7 +150,7 @@ def initiate(
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx
-    if not all(cost.pay(ctx) for cost in ability.cost):
+    if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
         return ctx
     _count_use(ctx, index)
     _announce(ctx)
@@ -157,6 +160,8 @@ def initiate(
 
 def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:
     assert ctx.ability is not None
+    if not given:
+        return None
     unknown = [name for name in given if name not in ctx.ability.targets]
     if not unknown:
         return None
@@ -172,10 +177,11 @@ def _confirm(ctx: Context) -> bool:
 
 
 def _count_use(ctx: Context, index: int) -> None:
-    key = limit_key(ctx, index)
-    if key is not None and ctx.ability is not None and ctx.ability.limit is not None:
+    limit = ctx.ability.limit if ctx.ability is not None else None
+    key = limit_key(ctx, index) if limit is not None else None
+    if key is not None and limit is not None:
         ctx.game.limits[key] = ctx.game.limits.get(key, 0) + 1
-        ctx.game.limit_periods[key] = ctx.ability.limit.period
+        ctx.game.limit_periods[key] = limit.period
 
 
 def _announce(ctx: Context) -> None:

@@ -14,8 +14,6 @@ are re-checked just before it resolves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from oracle.engine import refs, resolver
 from oracle.engine.abilities import Ability, AbilityKind
 from oracle.engine.cards import Card, Player
@@ -50,16 +48,43 @@ def _key(offer: Offer) -> tuple[str, int]:
     return (offer.card.id if offer.card else "rule", offer.index)
 
 
-def _card_abilities(
-    game: Game, kind: AbilityKind, event_name: str
-) -> Iterator[tuple[Card | None, int, Ability]]:
+Candidate = tuple[Card | None, int, Ability]
+RuleTriggers = dict[tuple[AbilityKind, str], list[Candidate]]
+
+# The candidates each kind and event name give among rule abilities, per tuple
+# of rule abilities: a pack's (shared by its ``extended`` copies), so worked out
+# once for all its games. Keyed by the tuple's id (abilities are not hashable);
+# the value keeps the tuple alive, so no other object can take that id.
+_RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
+
+
+def _rule_triggers(
+    rules: tuple[Ability, ...], kind: AbilityKind, event_name: str
+) -> list[Candidate]:
+    cached = _RULE_TRIGGERS.get(id(rules))
+    if cached is None:
+        found: RuleTriggers = {}
+        for index, ability in enumerate(rules):
+            for name in ability.when:
+                found.setdefault((ability.kind, name), []).append(
+                    (None, index, ability)
+                )
+        cached = _RULE_TRIGGERS[id(rules)] = (rules, found)
+    return cached[1].get((kind, event_name), [])
+
+
+def _candidates(game: Game, kind: AbilityKind, event_name: str) -> list[Candidate]:
+    """The card then rule abilities of ``kind`` that ``event_name`` may trigger.
+
+    A list built in one loop, not a generator: this runs in every window."""
+    found: list[Candidate] = []
+    definitions = game.pack.cards
     for card in game.cards_with(game.pack.slugs_for(kind, event_name)):
-        for index, ability in enumerate(game.definition(card).abilities):
+        for index, ability in enumerate(definitions[card.slug].abilities):
             if ability.kind is kind and event_name in ability.when:
-                yield card, index, ability
-    for index, ability in enumerate(game.pack.rule_abilities):
-        if ability.kind is kind and event_name in ability.when:
-            yield None, index, ability
+                found.append((card, index, ability))
+    found.extend(_rule_triggers(game.pack.rule_abilities, kind, event_name))
+    return found
 
 
 def _player_for(game: Game, card: Card | None, event: Event) -> Player:
@@ -73,12 +98,13 @@ def eligible(
     game: Game, event: Event, card: Card | None, index: int, ability: Ability
 ) -> Offer | None:
     """Return the offer of a triggered ability for ``event`` if it may be used."""
-    if (card.id if card else "rule", index) in event.used and not ability.repeatable:
+    used = event.used  # mostly empty: no key to build
+    if used and (card.id if card else "rule", index) in used and not ability.repeatable:
         return None
-    if ability.kind is AbilityKind.CANCEL and (event.cancelled or event.resolved):
+    if ability.kind is CANCEL and (event.cancelled or event.resolved):
         return None
-    located = card is None or "any" in ability.location
-    if not located and card is not None and card.zone not in ability.location:
+    where = ability.location
+    if card is not None and card.zone not in where and "any" not in where:
         return None
     player = _player_for(game, card, event)
     ctx = Context(game, player, card, ability, event)
@@ -108,12 +134,18 @@ def collect(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
     """Return the eligible offers of ``kind`` for ``event``, in seat order."""
     if not game.pack.may_trigger(kind, event.name):
         return []
+    return _labelled(game, _offers(game, event, kind))
+
+
+def _offers(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
+    """The eligible offers in seat order, not yet labelled (the caller has
+    checked ``may_trigger``)."""
     offers = [
         offer
-        for card, index, ability in _card_abilities(game, kind, event.name)
+        for card, index, ability in _candidates(game, kind, event.name)
         if (offer := eligible(game, event, card, index, ability)) is not None
     ]
-    return _labelled(game, _by_seat(game, offers))
+    return _by_seat(game, offers)
 
 
 def _by_seat(game: Game, offers: list[Offer]) -> list[Offer]:
@@ -132,25 +164,40 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Offer optional responses of ``kind`` until every player passes."""
     if not game.pack.may_trigger(kind, event.name):
         return
-    window = f"{kind.value}:{event.name}"
+    window = ""  # named once something is offered
     while not (kind is CANCEL and event.cancelled):
-        offers = collect(game, event, kind)
+        offers = _labelled(game, _offers(game, event, kind))
         if not offers:
             return
+        window = window or _window_name(kind, event)
         _record(game, window, offers)
         game.spend()
         response = game.io.respond(game, window, offers)
         if response is None:
             return
-        _use(game, response.offer, event, response)
+        # A decider only picks (``Decider.respond``): one of these offers was
+        # found usable just now and still is, so it is not checked again.
+        made = any(offer is response.offer for offer in offers)
+        _use(game, response.offer, event, response, checked=made)
+
+
+def _window_name(kind: AbilityKind, event: Event) -> str:
+    return f"{kind.value}:{event.name}"
 
 
 def _use(
-    game: Game, offer: Offer, event: Event | None, response: Response | None = None
+    game: Game,
+    offer: Offer,
+    event: Event | None,
+    response: Response | None = None,
+    *,
+    checked: bool = False,
 ) -> None:
     """Initiate an offered ability; an illegal response is reported, not raised.
 
-    A forced trigger stays used even if it fails, so it is never retried."""
+    A forced trigger stays used even if it fails, so it is never retried.
+    ``checked``: ``eligible`` has just returned this very offer and nothing
+    that changes the game ran since (see ``resolver.initiate``)."""
     player = game.player(offer.player)
     given = response.given if response is not None else {}
     if event is not None:
@@ -168,6 +215,7 @@ def _use(
             offer.index,
             event=event,
             given=given,
+            checked=checked,
         )
     except IllegalPlay as error:
         if event is not None and response is not None:
@@ -185,22 +233,30 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Resolve every eligible forced ability of ``kind``, one player at a time."""
     if not game.pack.may_trigger(kind, event.name):
         return
-    window = f"{kind.value}:{event.name}"
     while True:
-        offers = collect(game, event, kind)
+        offers = _offers(game, event, kind)
         if not offers:
             return
         first = offers[0].player
-        group = _order(game, [o for o in offers if o.player == first], window)
-        for offer in group:
+        group = [o for o in offers if o.player == first]
+        if len(group) == 1:
+            # Found eligible just now, and nothing ran since: used as it is.
+            _use(game, group[0], event, checked=True)
+            continue
+        for offer in _order(game, offers, group, _window_name(kind, event)):
             again = eligible(game, event, offer.card, offer.index, offer.ability)
             if again is not None:
-                _use(game, again, event)
+                _use(game, again, event, checked=True)
 
 
-def _order(game: Game, group: list[Offer], window: str) -> list[Offer]:
-    if len(group) < 2:
-        return group
+def _order(
+    game: Game, offers: list[Offer], group: list[Offer], window: str
+) -> list[Offer]:
+    """Let the player order ``group`` (two or more of ``offers``, all theirs)
+    if the order matters.
+
+    Offers are labelled only here, where the labels are shown: a label tells a
+    card from equal ones among all the window's ``offers``."""
     player = game.player(group[0].player)
     interactive = any(
         o.ability.is_interactive(Context(game, player, o.card, o.ability))
@@ -208,7 +264,8 @@ def _order(game: Game, group: list[Offer], window: str) -> list[Offer]:
     )
     if not interactive:
         return group
-    labels = _unique([o.label for o in group])
+    named = dict(zip(map(id, offers), _labelled(game, offers), strict=True))
+    labels = _unique([named[id(o)].label for o in group])
     prompt = Prompt(PromptKind.ORDER, player.name, f"order:{window}", tuple(labels))
     answer = ask(game, prompt)
     order = list(answer) if isinstance(answer, tuple) else labels
