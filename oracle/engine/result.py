@@ -136,10 +136,7 @@ def _stock(game: Game, zone: str, ids: list[str], holder: str | None) -> dict[st
         for card_id in ids:
             slug = cards[card_id].slug
             counted[slug] = counted.get(slug, 0) + 1
-    slugs = sorted(counted)
-    if slugs == list(counted):  # already in order (as set-up stock often is)
-        return dict(counted)
-    return {slug: counted[slug] for slug in slugs}
+    return {slug: counted[slug] for slug in sorted(counted)}
 
 
 def _by_key(values: Mapping[str, int]) -> dict[str, int]:
