@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from oracle.engine.cards import Card, Player
+from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.effects import Lasting
 from oracle.engine.game import Game
 from oracle.engine.records import Decision, LogEntry, StepOutcome
@@ -68,14 +68,14 @@ def serialize(game: Game) -> dict[str, object]:
         "window": clock.window,
         "periods": list(clock.periods),
         "players": {p.name: _player(game, p) for p in game.players},
-        "zones": {z: _zone(game, z, None) for z in game.shared},
+        "zones": _zones(game, game.shared, None),
         "cards": _cards(game),
         "lasting": [_lasting(e) for e in game.lasting],
         "delayed": [
             {"period": d.period, "player": d.player, "source": d.source}
             for d in game.delayed
         ],
-        "limits": dict(sorted(game.limits.items())),
+        "limits": _by_key(game.limits),
         "board": game.pack.serialize_state(game),
     }
 
@@ -104,25 +104,54 @@ def stock_paths(game: Game) -> frozenset[str]:
     return frozenset(paths)
 
 
-def _zone(game: Game, zone: str, player: str | None) -> object:
-    if zone in game.pack.stock_zones:
-        return game.stock_of(zone, player)
+def _zones(
+    game: Game, zones: Mapping[str, list[str]], holder: str | None
+) -> dict[str, object]:
+    """Zones as the result shows them (see ``serialize``); ``holder`` is the
+    player whose zones they are, None for the shared ones."""
+    stocks = game.pack.stock_zones
     cards = game.cards
-    return [cards[i].slug for i in game.zone(zone, player)]
+    out: dict[str, object] = {}
+    for zone, ids in zones.items():
+        if zone in stocks:
+            out[zone] = _stock(game, zone, ids, holder)
+        elif ids:
+            out[zone] = [cards[i].slug for i in ids]
+        else:  # most zones are empty: no list to build from
+            out[zone] = []
+    return out
+
+
+def _stock(game: Game, zone: str, ids: list[str], holder: str | None) -> dict[str, int]:
+    """``game.stock_of``: the counted cards plus the instances, by slug, sorted.
+
+    Only the slugs are sorted: a list of strings sorts several times faster
+    than one of (slug, count) pairs, and a stock zone is a long mapping (a
+    technology deck holds some 25 slugs). Counts are never below 1.
+    """
+    counted = game.stock.get((zone, holder), {})
+    if ids:
+        counted = dict(counted)
+        cards = game.cards
+        for card_id in ids:
+            slug = cards[card_id].slug
+            counted[slug] = counted.get(slug, 0) + 1
+    return {slug: counted[slug] for slug in sorted(counted)}
+
+
+def _by_key(values: Mapping[str, int]) -> dict[str, int]:
+    """A copy of ``values`` sorted by key; most hold at most one key, with
+    nothing to sort (and sorting the keys alone is cheaper than the items)."""
+    if len(values) < 2:
+        return dict(values)
+    return {key: values[key] for key in sorted(values)}
 
 
 def _player(game: Game, player: Player) -> dict[str, object]:
-    out: dict[str, object] = {"seat": player.seat}
-    stocks = game.pack.stock_zones
-    cards = game.cards
     name = player.name  # names are unique (the parser refuses duplicates)
-    for zone, ids in player.zones.items():
-        if zone in stocks:
-            out[zone] = game.stock_of(zone, name)
-        else:
-            out[zone] = [cards[i].slug for i in ids]
-    out["resources"] = dict(sorted(player.resources.items()))
-    out["values"] = dict(sorted(game.view.player_stats.get(player.name, {}).items()))
+    out: dict[str, object] = {"seat": player.seat, **_zones(game, player.zones, name)}
+    out["resources"] = _by_key(player.resources)
+    out["values"] = _by_key(game.view.player_stats.get(name, {}))
     out.update(game.pack.serialize_player(game, player))
     return out
 
@@ -130,19 +159,25 @@ def _player(game: Game, player: Player) -> dict[str, object]:
 def _cards(game: Game) -> dict[str, object]:
     """Every card instance by id, in creation order."""
     printed: dict[str, dict[str, int]] = {}  # sorted printed stats, by slug
+    definitions = game.pack.cards
+    flags = game.view.card_flags
+    stats = game.view.card_stats
     out: dict[str, object] = {}
-    for card in game.cards.values():
-        stats = printed.get(card.slug)
-        if stats is None:
-            stats = dict(sorted(game.definition(card).stats.items()))
-            printed[card.slug] = stats
-        out[card.id] = _card(game, card, stats)
+    for card_id, card in game.cards.items():
+        definition = definitions[card.slug]
+        shown = printed.get(card.slug)
+        if shown is None:
+            shown = printed[card.slug] = _by_key(definition.stats)
+        modified = stats.get(card_id)
+        if modified:
+            shown = _modified_stats(shown, modified)
+        out[card_id] = _card(card, definition, shown, flags.get(card_id))
     return out
 
 
-def _card(game: Game, card: Card, printed: dict[str, int]) -> dict[str, object]:
-    definition = game.definition(card)
-    view = game.view
+def _card(
+    card: Card, definition: CardDef, stats: dict[str, int], flags: set[str] | None
+) -> dict[str, object]:
     # The keys in sorted order: results are encoded with sorted keys, and the
     # card mappings of a large game then sort in one pass.
     out: dict[str, object] = {}
@@ -153,7 +188,6 @@ def _card(game: Game, card: Card, printed: dict[str, int]) -> dict[str, object]:
         out["data"] = dict(card.data)
     if card.exhausted:
         out["exhausted"] = True
-    flags = view.card_flags.get(card.id)
     if flags:
         out["flags"] = sorted(flags)
     out["name"] = definition.name
@@ -161,20 +195,23 @@ def _card(game: Game, card: Card, printed: dict[str, int]) -> dict[str, object]:
     if card.parent is not None:
         out["parent"] = card.parent
     out["slug"] = card.slug
-    modified = view.card_stats.get(card.id)
-    if modified:
-        merged = dict(printed)
-        for key, value in modified.items():
-            merged[key] = merged.get(key, 0) + value
-        out["stats"] = dict(sorted(merged.items()))
-    elif printed:
-        out["stats"] = dict(printed)
+    if stats:
+        out["stats"] = dict(stats)
     if card.tokens:
-        out["tokens"] = dict(sorted(card.tokens.items()))
+        out["tokens"] = _by_key(card.tokens)
     out["type"] = definition.type
     out["zone"] = card.zone
     out["zone_player"] = card.zone_player
     return out
+
+
+def _modified_stats(
+    printed: dict[str, int], modified: dict[str, int]
+) -> dict[str, int]:
+    merged = dict(printed)
+    for key, value in modified.items():
+        merged[key] = merged.get(key, 0) + value
+    return dict(sorted(merged.items()))
 
 
 def _lasting(effect: Lasting) -> dict[str, object]:

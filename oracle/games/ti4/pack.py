@@ -12,7 +12,7 @@ from oracle.engine.errors import IllegalPlay, Problem
 from oracle.engine.game import HAND, PLAY, Game
 from oracle.engine.pack import Pack
 from oracle.engine.scenario import Scenario
-from oracle.games.ti4 import board, cards, cite, phases, rules, setup, turns
+from oracle.games.ti4 import board, cards, cite, phases, report, rules, setup, turns
 from oracle.games.ti4 import state as st
 
 
@@ -111,14 +111,10 @@ class Ti4Pack(Pack):
 
     def serialize_player(self, game: Game, player: Player) -> dict[str, object]:
         """Return the TI4 view of a player (hand contents stay in ``hand``)."""
-        from oracle.games.ti4 import report
-
         return report.player(game, player)
 
     def serialize_state(self, game: Game) -> dict[str, object]:
         """Return the board, laws, decks and the public hand counts."""
-        from oracle.games.ti4 import report
-
         return report.board(game)
 
 

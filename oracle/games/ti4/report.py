@@ -6,13 +6,27 @@ Hands stay private in play but the result is a judge's view, so the engine's
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from oracle.engine.cards import Card, Player
-from oracle.engine.game import PLAY, Game
+from oracle.engine.game import HAND, PLAY, Game
 from oracle.games.ti4 import state as st
 
+# Most of a player's lists are empty: the helpers below then build no
+# comprehension, which costs more than the rest of the call.
 
-def _held(game: Game, found: list[Card]) -> list[dict[str, object]]:
+
+def _held(found: list[Card]) -> list[dict[str, object]]:
+    if not found:
+        return []
     return [{"card": c.slug, "exhausted": c.exhausted} for c in found]
+
+
+def _slugs(game: Game, ids: list[str]) -> list[str]:
+    if not ids:
+        return []
+    cards = game.cards
+    return [cards[i].slug for i in ids]
 
 
 def _units(found: list[Card]) -> dict[str, int]:
@@ -24,79 +38,142 @@ def _units(found: list[Card]) -> dict[str, int]:
 
 def player(game: Game, who: Player) -> dict[str, object]:
     """Return the TI4 fields of one player."""
-    name = who.name
+    name = who.name  # names are unique: ``who`` holds the zones named ``name``
     seat = st.seat(game, name)
     limit = st.hand_limit(game, name)
-    strategy = st.strategy_cards(game, name)
+    technologies, strategy = _in_play(game, who)
+    tokens = who.resources
     return {
         "faction": seat.faction,
         "speaker": st.table(game).speaker == name,
         "passed": seat.passed,
         "initiative": st.initiative_of(game, strategy[0]) if strategy else None,
-        "strategy_cards": _held(game, strategy),
-        "hand_count": st.hand_size(game, name),
+        "strategy_cards": _held(strategy),
+        "hand_count": len(who.zones[HAND]),
         "hand_limit": "none" if limit is None else limit,
-        "trade_goods": who.resource(st.TRADE_GOODS),
-        "commodities": who.resource(st.COMMODITIES),
+        "trade_goods": tokens.get(st.TRADE_GOODS, 0),
+        "commodities": tokens.get(st.COMMODITIES, 0),
         "commodity_value": seat.commodity_value,
         "command_tokens": {
-            "tactic": who.resource(st.TACTIC),
-            "fleet": who.resource(st.FLEET),
-            "strategy": who.resource(st.STRATEGY),
-            "reinforcements": who.resource(st.TOKENS_LEFT),
+            "tactic": tokens.get(st.TACTIC, 0),
+            "fleet": tokens.get(st.FLEET, 0),
+            "strategy": tokens.get(st.STRATEGY, 0),
+            "reinforcements": tokens.get(st.TOKENS_LEFT, 0),
         },
-        "technologies": _held(game, st.technologies(game, name)),
-        "planets": _held(game, st.controlled_planets(game, name)),
-        "promissory_notes": [c.slug for c in game.cards_in(st.PROMISSORY, name)],
+        "technologies": _held(technologies),
+        "planets": _held(_controlled_planets(game, name)),
+        "promissory_notes": _slugs(game, who.zones[st.PROMISSORY]),
     }
 
 
-def _system(game: Game, system: Card) -> dict[str, object]:
+def _controlled_planets(game: Game, name: str) -> list[Card]:
+    """``st.controlled_planets``, without copying the list of every planet."""
+    planets = game.cards_with(game.pack.slugs_of_type(st.PLANET))
+    if not planets:
+        return []
+    return [p for p in planets if st.controller(game, p) == name]
+
+
+def _in_play(game: Game, who: Player) -> tuple[list[Card], list[Card]]:
+    """Return the technologies and the strategy cards (lowest initiative first)
+    of a player: ``st.technologies`` and ``st.strategy_cards`` in one pass."""
+    definitions = game.pack.cards
+    technologies: list[Card] = []
+    strategy: list[Card] = []
+    for card in map(game.cards.__getitem__, who.zones[PLAY]):
+        kind = definitions[card.slug].type
+        if kind == st.TECHNOLOGY:
+            technologies.append(card)
+        elif kind == st.STRATEGY_CARD:
+            strategy.append(card)
+    strategy.sort(key=lambda c: st.initiative_of(game, c))
+    return technologies, strategy
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """The cards on the board, grouped in one pass each: asking system by
+    system (``st.units``, ``st.planets_in``, ``st.on_planet``) scans every card
+    again for each system and planet. Lists keep creation order."""
+
+    space: dict[str, dict[str, list[Card]]]  # system id -> owner -> units in space
+    planets: dict[str, list[Card]]  # system card id -> its planet cards
+    ground: dict[str, dict[str, list[Card]]]  # planet slug -> owner -> cards on it
+
+    @classmethod
+    def of(cls, game: Game) -> _Placed:
+        space: dict[str, dict[str, list[Card]]] = {}
+        for unit in st.units(game):
+            where = unit.data.get("system")
+            if isinstance(where, str) and not unit.data.get("planet"):
+                space.setdefault(where, {}).setdefault(unit.owner, []).append(unit)
+        planets: dict[str, list[Card]] = {}
+        for planet in st.planet_cards(game):
+            system = st.system_of(game, planet)
+            if system is not None:
+                planets.setdefault(system.id, []).append(planet)
+        ground: dict[str, dict[str, list[Card]]] = {}
+        for card in game.cards.values():
+            where = card.data.get("planet")
+            if card.zone == PLAY and isinstance(where, str):
+                ground.setdefault(where, {}).setdefault(card.owner, []).append(card)
+        return cls(space, planets, ground)
+
+
+def _by_owner(found: dict[str, list[Card]]) -> dict[str, dict[str, int]]:
+    return {owner: _units(cards) for owner, cards in sorted(found.items())}
+
+
+def _system(game: Game, system: Card, placed: _Placed) -> dict[str, object]:
     tokens = sorted(
         key.split(":", 1)[1]
         for key, n in system.tokens.items()
         if key.startswith("command:") and n
     )
-    space: dict[str, list[Card]] = {}
-    for unit in st.units(game, system=system):
-        if not unit.data.get("planet"):
-            space.setdefault(unit.owner, []).append(unit)
-    planets = {}
-    for planet in st.planets_in(game, system):
-        ground: dict[str, list[Card]] = {}
-        for unit in st.on_planet(game, planet):
-            ground.setdefault(unit.owner, []).append(unit)
-        planets[planet.slug] = {
+    planets = {
+        planet.slug: {
             "controller": st.controller(game, planet),
             "exhausted": planet.exhausted,
-            "units": {o: _units(u) for o, u in sorted(ground.items())},
+            "units": _by_owner(placed.ground.get(planet.slug, {})),
         }
+        for planet in placed.planets.get(system.id, ())
+    }
     return {
         "home": st.home_owner(game, system),
         "tokens": tokens,
-        "space": {o: _units(u) for o, u in sorted(space.items())},
+        "space": _by_owner(placed.space.get(st.system_id(system), {})),
         "planets": planets,
     }
+
+
+def _systems(game: Game) -> dict[str, object]:
+    systems = st.systems(game)
+    if not systems:
+        return {}
+    placed = _Placed.of(game)
+    return {st.system_id(s): _system(game, s, placed) for s in systems}
+
+
+def _laws(game: Game) -> list[str]:
+    """The common laws, then those players own (``game.players`` order)."""
+    definitions = game.pack.cards
+    owned = (game.cards[i] for p in game.players for i in p.zones[PLAY])
+    laws = _slugs(game, game.zone(st.LAWS))
+    laws += [c.slug for c in owned if definitions[c.slug].type == st.LAW]
+    return laws
 
 
 def board(game: Game) -> dict[str, object]:
     """Return the board, laws, decks and hand counts."""
     table = st.table(game)
-    laws = [c.slug for c in game.cards_in(st.LAWS)]
-    laws += [
-        c.slug
-        for p in game.players
-        for c in game.cards_in(PLAY, p.name)
-        if st.kind(game, c) == st.LAW
-    ]
     return {
         "speaker": table.speaker,
         "custodians": table.custodians,
-        "systems": {st.system_id(s): _system(game, s) for s in st.systems(game)},
-        "laws": laws,
+        "systems": _systems(game),
+        "laws": _laws(game),
         "action_deck_count": game.stock_count(st.ACTION_DECK),
-        "action_discard": [c.slug for c in game.cards_in(st.ACTION_DISCARD)],
-        "hand_counts": {p.name: st.hand_size(game, p.name) for p in st.by_seat(game)},
-        "strategy_area": [c.slug for c in game.cards_in(st.STRATEGY_AREA)],
+        "action_discard": _slugs(game, game.zone(st.ACTION_DISCARD)),
+        "hand_counts": {p.name: len(p.zones[HAND]) for p in st.by_seat(game)},
+        "strategy_area": _slugs(game, game.zone(st.STRATEGY_AREA)),
         "dice_left": list(table.dice),
     }
