@@ -269,13 +269,15 @@ class Game:
         holder = None if zone in self.shared else player
         counted = self.stock.get((zone, holder), {})
         ids = self.zone(zone, holder)
-        if not ids:  # counts are never below 1 (``add_stock``, ``_materialize``)
-            return dict(sorted(counted.items()))
-        found = dict(counted)
-        for card_id in ids:
-            slug = self.cards[card_id].slug
-            found[slug] = found.get(slug, 0) + 1
-        return {slug: n for slug, n in sorted(found.items()) if n}
+        if ids:
+            counted = dict(counted)
+            for card_id in ids:
+                slug = self.cards[card_id].slug
+                counted[slug] = counted.get(slug, 0) + 1
+        # Counts are never below 1 (``add_stock``, ``_materialize``). Sorting the
+        # slugs alone is several times cheaper than sorting (slug, count) pairs,
+        # and every result sorts each stock zone (a technology deck: 25 slugs).
+        return {slug: counted[slug] for slug in sorted(counted)}
 
     def take_from_stock(
         self, zone: str, slug: str, player: str | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from oracle.engine.errors import ScenarioError, UnknownCard
 from oracle.engine.errors import unknown_card_message as _unknown
@@ -59,8 +60,9 @@ def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
 
 @functools.cache
 def _bare_card(slug: str) -> CardSpec:
-    """The spec of a card named by its slug alone: one frozen value per slug."""
-    return CardSpec(slug)
+    """The spec of a card named by its slug alone: one frozen value per slug,
+    shared by every scenario, so its empty tokens cannot be written to."""
+    return CardSpec(slug, tokens=MappingProxyType({}))
 
 
 class Parser(Reader):

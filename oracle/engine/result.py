@@ -114,29 +114,12 @@ def _zones(
     out: dict[str, object] = {}
     for zone, ids in zones.items():
         if zone in stocks:
-            out[zone] = _stock(game, zone, ids, holder)
+            out[zone] = game.stock_of(zone, holder)
         elif ids:
             out[zone] = [cards[i].slug for i in ids]
         else:  # most zones are empty: no list to build from
             out[zone] = []
     return out
-
-
-def _stock(game: Game, zone: str, ids: list[str], holder: str | None) -> dict[str, int]:
-    """``game.stock_of``: the counted cards plus the instances, by slug, sorted.
-
-    Only the slugs are sorted: a list of strings sorts several times faster
-    than one of (slug, count) pairs, and a stock zone is a long mapping (a
-    technology deck holds some 25 slugs). Counts are never below 1.
-    """
-    counted = game.stock.get((zone, holder), {})
-    if ids:
-        counted = dict(counted)
-        cards = game.cards
-        for card_id in ids:
-            slug = cards[card_id].slug
-            counted[slug] = counted.get(slug, 0) + 1
-    return {slug: counted[slug] for slug in sorted(counted)}
 
 
 def _by_key(values: Mapping[str, int]) -> dict[str, int]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from oracle.engine.errors import Problem
 from oracle.engine.schema import Reader, pointer, present
@@ -154,8 +155,9 @@ _PLANET_FIELDS = frozenset(
 _SPECIALTIES = tuple(data.COLORS)
 
 
-#: The seat of a player without TI4 fields (a frozen value, shared).
-_NO_FIELDS = SeatSpec()
+#: The seat of a player without TI4 fields (a frozen value shared by every
+#: scenario, so its empty pools cannot be written to).
+_NO_FIELDS = SeatSpec(pools=MappingProxyType({}))
 
 
 class BoardReader(Reader):

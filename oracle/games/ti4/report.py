@@ -41,7 +41,7 @@ def player(game: Game, who: Player) -> dict[str, object]:
     name = who.name  # names are unique: ``who`` holds the zones named ``name``
     seat = st.seat(game, name)
     limit = st.hand_limit(game, name)
-    technologies, strategy = _in_play(game, who)
+    strategy = st.strategy_cards(game, name)
     tokens = who.resources
     return {
         "faction": seat.faction,
@@ -60,34 +60,10 @@ def player(game: Game, who: Player) -> dict[str, object]:
             "strategy": tokens.get(st.STRATEGY, 0),
             "reinforcements": tokens.get(st.TOKENS_LEFT, 0),
         },
-        "technologies": _held(technologies),
-        "planets": _held(_controlled_planets(game, name)),
+        "technologies": _held(st.technologies(game, name)),
+        "planets": _held(st.controlled_planets(game, name)),
         "promissory_notes": _slugs(game, who.zones[st.PROMISSORY]),
     }
-
-
-def _controlled_planets(game: Game, name: str) -> list[Card]:
-    """``st.controlled_planets``, without copying the list of every planet."""
-    planets = game.cards_with(game.pack.slugs_of_type(st.PLANET))
-    if not planets:
-        return []
-    return [p for p in planets if st.controller(game, p) == name]
-
-
-def _in_play(game: Game, who: Player) -> tuple[list[Card], list[Card]]:
-    """Return the technologies and the strategy cards (lowest initiative first)
-    of a player: ``st.technologies`` and ``st.strategy_cards`` in one pass."""
-    definitions = game.pack.cards
-    technologies: list[Card] = []
-    strategy: list[Card] = []
-    for card in map(game.cards.__getitem__, who.zones[PLAY]):
-        kind = definitions[card.slug].type
-        if kind == st.TECHNOLOGY:
-            technologies.append(card)
-        elif kind == st.STRATEGY_CARD:
-            strategy.append(card)
-    strategy.sort(key=lambda c: st.initiative_of(game, c))
-    return technologies, strategy
 
 
 @dataclass(frozen=True)

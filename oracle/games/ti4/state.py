@@ -204,7 +204,8 @@ def controller(game: Game, planet: Card) -> str | None:
 
 def controlled_planets(game: Game, name: str) -> list[Card]:
     """Return the planets a player controls."""
-    return [p for p in planet_cards(game) if controller(game, p) == name]
+    planets = game.cards_with(game.pack.slugs_of_type(PLANET))
+    return [p for p in planets if controller(game, p) == name]
 
 
 def home_owner(game: Game, system: Card) -> str | None:
@@ -334,7 +335,8 @@ def owns(game: Game, name: str, slug: str) -> bool:
 
 def technologies(game: Game, name: str) -> list[Card]:
     """Return the technologies a player owns."""
-    return [c for c in game.cards_in(PLAY, name) if kind(game, c) == TECHNOLOGY]
+    types = game.pack.slugs_of_type(TECHNOLOGY)
+    return [c for c in game.cards_in(PLAY, name) if c.slug in types]
 
 
 def strategy_cards(game: Game, name: str) -> list[Card]:
