@@ -157,7 +157,7 @@ def header(raw: bytes, name: str) -> str:
 
 
 def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    probe = Target("probe", "/bench/minimal/", 200)
+    probe = Target("probe", "/api/bench/minimal/", 200)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -231,7 +231,7 @@ def targets(port: int) -> list[Target]:
     _, raw = request(port, Target("etag", detail, 200), "10.0.0.2")
     etag = header(raw, "ETag")
     return [
-        Target("minimal Django view", "/bench/minimal/", 200),
+        Target("minimal Django view", "/api/bench/minimal/", 200),
         Target("card list (50 cards)", "/api/v1/ti4/cards/", 200),
         Target("card detail", detail, 200),
         Target("topic detail", "/api/v1/ti4/topics/action-cards/", 200),

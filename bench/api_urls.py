@@ -15,4 +15,4 @@ def minimal(request: HttpRequest) -> HttpResponse:
 
 
 handler404 = getattr(site, "handler404", None)
-urlpatterns = [path("bench/minimal/", minimal), *site.urlpatterns]
+urlpatterns = [path("api/bench/minimal/", minimal), *site.urlpatterns]

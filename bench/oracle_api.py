@@ -10,7 +10,7 @@ SECURE_SSL_REDIRECT=0, an oracle rate limit high enough never to refuse), all
 from bench/api.py, whose bench-only URLconf adds the minimal JSON view used as
 the baseline. Then, in interleaved rounds, it measures:
 
-- the minimal JSON view (GET /bench/minimal/);
+- the minimal JSON view (GET /api/bench/minimal/);
 - ``POST /api/v1/ti4/oracle/run/`` with a typical scenario (3 players; Spy,
   answered by Sabotage, answered by Sabotage; 1 expectation) whose seed changes
   on every request, so the engine runs and a new run is stored each time;
@@ -84,7 +84,11 @@ def sender(port: int, name: str, seeds: itertools.count[int]) -> Callable[[str],
     if name == "minimal":
         return lambda address: exchange(
             port,
-            ["GET /bench/minimal/ HTTP/1.1", *common, f"X-Forwarded-For: {address}"],
+            [
+                "GET /api/bench/minimal/ HTTP/1.1",
+                *common,
+                f"X-Forwarded-For: {address}",
+            ],
         )
     fixed = json.dumps(SCENARIO).encode()
 
@@ -104,9 +108,15 @@ def sender(port: int, name: str, seeds: itertools.count[int]) -> Callable[[str],
     return post
 
 
-def measure(send: Callable[[str], int], seconds: float, concurrency: int) -> Any:
-    """Drive ``send`` from ``concurrency`` threads for ``seconds``."""
-    return api.drive(lambda address: send(address) == 200, seconds, concurrency)
+def measure(
+    send: Callable[[str], int], seconds: float, concurrency: int, master: int
+) -> Any:
+    """Drive ``send`` from ``concurrency`` threads for ``seconds``; count the
+    CPU the server's workers spent meanwhile."""
+    cpu_before = api.worker_cpu(master)
+    result = api.drive(lambda address: send(address) == 200, seconds, concurrency)
+    result.server_cpu = api.worker_cpu(master) - cpu_before
+    return result
 
 
 LABELS = {
@@ -123,13 +133,17 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> bool:
         f"{args.rounds} x {args.seconds:g} s per endpoint, {os.cpu_count()} CPUs, "
         "load average %.1f %.1f %.1f at the end" % os.getloadavg()
     )
-    print(f"{'endpoint':<30}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p50 vs min':>12}")
+    print(
+        f"{'endpoint':<30}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p50 vs min':>12}"
+        f"{'server CPU ms':>15}"
+    )
     for name, result in results.items():
         ratio = result.percentile(0.5) / base
         errors = f"  ({result.errors} non-200)" if result.errors else ""
         print(
             f"{LABELS[name]:<30}{result.rps:>8.0f}{result.percentile(0.5):>9.2f}"
-            f"{result.percentile(0.95):>9.2f}{ratio:>11.1f}x{errors}"
+            f"{result.percentile(0.95):>9.2f}{ratio:>11.1f}x"
+            f"{result.cpu_per_request:>15.2f}{errors}"
         )
     met = results["fresh"].percentile(0.5) <= TARGET * base
     verdict = "met" if met else "MISSED"
@@ -193,7 +207,7 @@ def in_process(requests: int) -> None:
         assert response.status_code == 200, response.content[:200]
 
     def minimal(address: str) -> None:
-        client.get("/bench/minimal/", HTTP_X_FORWARDED_FOR=address)
+        client.get("/api/bench/minimal/", HTTP_X_FORWARDED_FOR=address)
 
     totals = {}
     for name, send in (("minimal", minimal), ("fresh", fresh)):
@@ -250,15 +264,13 @@ def run(args: argparse.Namespace) -> bool:
         if senders["stored"]("10.0.0.1") != 200:
             raise SystemExit("the oracle endpoint did not answer 200")
         for send in senders.values():  # warm both workers
-            measure(send, 0.5, args.concurrency)
+            measure(send, 0.5, args.concurrency, process.pid)
         results = {name: api.Result() for name in LABELS}
         for _ in range(args.rounds):
             for name, send in senders.items():
-                part = measure(send, args.seconds, args.concurrency)
-                total = results[name]
-                total.latencies += part.latencies
-                total.elapsed += part.elapsed
-                total.errors += part.errors
+                results[name].add(
+                    measure(send, args.seconds, args.concurrency, process.pid)
+                )
         return report(results, args)
     finally:
         if process is not None:
