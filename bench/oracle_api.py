@@ -4,20 +4,23 @@ loopback only, bounded).
     .venv/bin/python bench/oracle_api.py [--seconds 3] [--rounds 2] [--concurrency 2]
 
 Loads the real ``ti4`` content into a throw-away SQLite database and starts
-gunicorn (2 sync workers) on a free 127.0.0.1 port with production-like
-settings (DEBUG=0, a random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1,
-SECURE_SSL_REDIRECT=0, an oracle rate limit high enough never to refuse), all
-from bench/api.py, whose bench-only URLconf adds the minimal JSON view used as
-the baseline. Then, in interleaved rounds, it measures:
+gunicorn with ``rulesite/gunicorn.conf.py`` (2 sync workers, the application
+preloaded) on a free 127.0.0.1 port with production-like settings (DEBUG=0, a
+random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, SECURE_SSL_REDIRECT=0, an oracle
+rate limit high enough never to refuse), all from bench/api.py, whose
+bench-only URLconf adds the minimal JSON view used as the baseline. Then, in
+interleaved rounds, it measures:
 
-- the minimal JSON view (GET /api/bench/minimal/);
+- the minimal JSON view (GET /api/bench/minimal/: under /api/ like every JSON
+  endpoint, so the page cache leaves it alone);
 - ``POST /api/v1/ti4/oracle/run/`` with a typical scenario (3 players; Spy,
   answered by Sabotage, answered by Sabotage; 1 expectation) whose seed changes
   on every request, so the engine runs and a new run is stored each time;
 - the same endpoint with one unchanging scenario, answered from its stored run.
 
-Prints p50/p95 latency and requests per second of each, and the p50 ratio to
-the minimal view against the target (oracle run <= 3x the minimal view).
+Prints p50/p95 latency, requests per second and the workers' CPU per request
+of each, and the p50 ratio to the minimal view against the target (oracle run
+<= 3x the minimal view).
 
 With ``--breakdown N`` it first prints where a new run spends its CPU, measured
 in one process with Django's test client (N requests, same settings and
@@ -248,10 +251,12 @@ def run(args: argparse.Namespace) -> bool:
             if not args.seconds:
                 return True
         port = api.free_port()
+        # The production configuration (preloaded application, sync workers),
+        # with the 2 workers the benchmark is defined for.
         process = subprocess.Popen(
             [
                 str(api.GUNICORN),
-                "rulesite.wsgi:application",
+                *("-c", str(ROOT / "rulesite" / "gunicorn.conf.py")),
                 *("--workers", "2", "--bind", f"{HOST}:{port}"),
                 *("--log-level", "warning"),
             ],
