@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from oracle.engine.cards import Card
-from oracle.engine.context import Amount, Choice, Context, amount_of
+from oracle.engine.context import Amount, Choice, Context
 from oracle.engine.errors import EngineStop
 
 if TYPE_CHECKING:
@@ -45,8 +45,10 @@ class Modify:
 
     def apply(self, view: View, target: str, ctx: Context) -> None:
         """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
         stats = view.card_stats.setdefault(target, {})
-        stats[self.stat] = stats.get(self.stat, 0) + amount_of(self.amount, ctx)
+        stats[self.stat] = stats.get(self.stat, 0) + value
 
 
 @dataclass(frozen=True)
@@ -76,8 +78,10 @@ class ModifyPlayer:
 
     def apply(self, view: View, target: str, ctx: Context) -> None:
         """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
         stats = view.player_stats.setdefault(target, {})
-        stats[self.key] = stats.get(self.key, 0) + amount_of(self.amount, ctx)
+        stats[self.key] = stats.get(self.key, 0) + value
 
 
 @dataclass(frozen=True)
@@ -195,13 +199,14 @@ def _has_sources(game: Game) -> bool:
 def _compute(game: Game) -> View:
     # One loop, no generator: this runs after every event.
     view = View()
-    definitions = game.pack.cards
-    for card in game.cards_with(game.pack.effect_slugs()):
+    pack = game.pack
+    definitions = pack.cards
+    for card in game.cards_with(pack.effect_slugs()):
         for spec in definitions[card.slug].effects:
             if card.zone in spec.active_in:
                 ctx = Context(game, game.player(card.controller), card)
                 _write(game, view, spec, ctx, None, None)
-    for spec in game.pack.rule_effects:
+    for spec in pack.rule_effects:
         for player in game.players:
             _write(game, view, spec, Context(game, player), None, None)
     for lasting in game.lasting:
@@ -225,7 +230,10 @@ def _write(
     if spec.target_type != "player":
         targets = _card_targets(game, spec, ctx, fixed_cards)
     elif fixed_players is None and spec.target_controller == "self":
-        targets = [ctx.player.name]  # the usual player effect, written per player
+        # The usual player effect, written on each player in turn.
+        for modifier in spec.modifiers:
+            modifier.apply(view, ctx.player.name, ctx)
+        return
     else:
         targets = _player_targets(game, spec, ctx, fixed_players)
     modifiers = spec.modifiers
