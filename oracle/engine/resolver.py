@@ -151,7 +151,8 @@ def initiate(
         return ctx
     if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
         return ctx
-    _count_use(ctx, index)
+    if ability.limit is not None:
+        _count_use(ctx, index)
     _announce(ctx)
     _play(ctx)
     return ctx
@@ -245,7 +246,7 @@ def resolve_effect(ctx: Context) -> bool:
     """
     ability = ctx.ability
     assert ability is not None
-    outcomes = _target_actions(ctx, ability)
+    outcomes = _target_actions(ctx, ability) if ability.targets else []
     outcomes += [game_action.resolve(ctx) for game_action in ability.effect]
     if ability.handler is not None:
         outcomes.append(ability.handler(ctx) is not False)

@@ -110,7 +110,9 @@ def eligible(
             return None
         player = game.player(card.controller)
     ctx = Context(game, player, card, ability, event)
-    if not ability.triggers_on(event, ctx) or resolver.refusal(ctx, index):
+    # ``Ability.triggers_on``, inline: this runs for every candidate of a window.
+    test = ability.when.get(event.name)
+    if test is None or not test(event, ctx) or resolver.refusal(ctx, index):
         return None
     return Offer(player.name, "", card, index, ability)
 
