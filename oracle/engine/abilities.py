@@ -46,6 +46,11 @@ class AbilityKind(enum.Enum):
         return self is not AbilityKind.ACTION
 
 
+# A kind's ``value`` runs Python code on each read (``enum.property``); the log
+# and the event of every use of an ability name its kind, so they read it here.
+KIND_NAMES: dict[AbilityKind, str] = {kind: kind.value for kind in AbilityKind}
+
+
 T = TypeVar("T")
 Trigger = Callable[[Event, Context], bool]
 Handler = Callable[[Context], bool | None]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from oracle.engine.cards import Card
-from oracle.engine.context import Amount, Choice, Context, amount_of
+from oracle.engine.context import Amount, Choice, Context
 from oracle.engine.errors import EngineStop
 
 if TYPE_CHECKING:
@@ -45,8 +45,10 @@ class Modify:
 
     def apply(self, view: View, target: str, ctx: Context) -> None:
         """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
         stats = view.card_stats.setdefault(target, {})
-        stats[self.stat] = stats.get(self.stat, 0) + amount_of(self.amount, ctx)
+        stats[self.stat] = stats.get(self.stat, 0) + value
 
 
 @dataclass(frozen=True)
@@ -76,8 +78,10 @@ class ModifyPlayer:
 
     def apply(self, view: View, target: str, ctx: Context) -> None:
         """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
         stats = view.player_stats.setdefault(target, {})
-        stats[self.key] = stats.get(self.key, 0) + amount_of(self.amount, ctx)
+        stats[self.key] = stats.get(self.key, 0) + value
 
 
 @dataclass(frozen=True)
@@ -195,20 +199,35 @@ def _has_sources(game: Game) -> bool:
 def _compute(game: Game) -> View:
     # One loop, no generator: this runs after every event.
     view = View()
-    definitions = game.pack.cards
-    for card in game.cards_with(game.pack.effect_slugs()):
+    pack = game.pack
+    definitions = pack.cards
+    for card in game.cards_with(pack.effect_slugs()):
         for spec in definitions[card.slug].effects:
             if card.zone in spec.active_in:
                 ctx = Context(game, game.player(card.controller), card)
                 _write(game, view, spec, ctx, None, None)
-    for spec in game.pack.rule_effects:
-        for player in game.players:
-            _write(game, view, spec, Context(game, player), None, None)
+    if pack.rule_effects:
+        _write_rules(game, view, pack.rule_effects)
     for lasting in game.lasting:
         source = game.cards.get(lasting.source) if lasting.source else None
         ctx = Context(game, game.player(lasting.player), source)
         _write(game, view, lasting.spec, ctx, lasting.cards, lasting.players)
     return view
+
+
+def _write_rules(game: Game, view: View, specs: tuple[Persistent, ...]) -> None:
+    """Write the pack's rule effects, each in the context of every player."""
+    for spec in specs:
+        own = spec.target_type == "player" and spec.target_controller == "self"
+        for player in game.players:
+            ctx = Context(game, player)
+            if not own:
+                _write(game, view, spec, ctx, None, None)
+            elif spec.condition is None or spec.condition(ctx):
+                # The usual rule effect (a hand limit...), on each player in
+                # turn: ``_write`` without its dispatch, as it runs so often.
+                for modifier in spec.modifiers:
+                    modifier.apply(view, player.name, ctx)
 
 
 def _write(
@@ -225,7 +244,10 @@ def _write(
     if spec.target_type != "player":
         targets = _card_targets(game, spec, ctx, fixed_cards)
     elif fixed_players is None and spec.target_controller == "self":
-        targets = [ctx.player.name]  # the usual player effect, written per player
+        # The usual player effect, written on each player in turn.
+        for modifier in spec.modifiers:
+            modifier.apply(view, ctx.player.name, ctx)
+        return
     else:
         targets = _player_targets(game, spec, ctx, fixed_players)
     modifiers = spec.modifiers

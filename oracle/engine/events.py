@@ -147,15 +147,14 @@ def _run(game: Game, event: Event) -> None:
             rules=event.rules,
         )
     recompute(game)
-    _expire_until(game, event.name)
+    if game.lasting:  # mostly none: no call
+        _expire_until(game, event.name)
     after(game, event)
     for callback in event.then:
         callback()
 
 
 def _expire_until(game: Game, name: str) -> None:
-    if not game.lasting:
-        return
     kept = [e for e in game.lasting if e.until.event != name]
     if len(kept) != len(game.lasting):
         game.lasting = kept

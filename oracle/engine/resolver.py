@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from oracle.engine import targeting
-from oracle.engine.abilities import Ability, AbilityKind, Then
+from oracle.engine.abilities import KIND_NAMES, Ability, AbilityKind, Then
 from oracle.engine.actions import GameAction
 from oracle.engine.cards import Card, Player
 from oracle.engine.context import Choice, Context
@@ -46,10 +46,9 @@ def _illegal(ctx: Context, reason: str, key: str) -> IllegalPlay:
 def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
     game = ctx.game
     card = ctx.source
-    anywhere = "any" in ability.location
-    if card is not None and not anywhere and card.zone not in ability.location:
-        where = " or ".join(ability.location)
-        reason = f"{source_name(ctx)} can only be used from {where}"
+    where = ability.location
+    if card is not None and card.zone not in where and "any" not in where:
+        reason = f"{source_name(ctx)} can only be used from {' or '.join(where)}"
         return _illegal(ctx, reason, "location")
     if ability.phase and game.clock.phase not in ability.phase:
         phases = " or ".join(ability.phase)
@@ -152,7 +151,8 @@ def initiate(
         return ctx
     if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
         return ctx
-    _count_use(ctx, index)
+    if ability.limit is not None:
+        _count_use(ctx, index)
     _announce(ctx)
     _play(ctx)
     return ctx
@@ -198,7 +198,7 @@ def _announce(ctx: Context) -> None:
     ctx.game.say(
         ctx.player.name,
         text,
-        event=ability.kind.value,
+        event=KIND_NAMES[ability.kind],
         cards=cards,
         rules=ability.rules,
     )
@@ -224,7 +224,7 @@ def _play(ctx: Context) -> None:
         "play" if played else "ability",
         player=ctx.player.name,
         card=card,
-        params={"title": ability.title, "kind": ability.kind.value},
+        params={"title": ability.title, "kind": KIND_NAMES[ability.kind]},
         change=lambda e: _effect_change(ctx),
         context=ctx,
     )
@@ -246,7 +246,7 @@ def resolve_effect(ctx: Context) -> bool:
     """
     ability = ctx.ability
     assert ability is not None
-    outcomes = _target_actions(ctx, ability)
+    outcomes = _target_actions(ctx, ability) if ability.targets else []
     outcomes += [game_action.resolve(ctx) for game_action in ability.effect]
     if ability.handler is not None:
         outcomes.append(ability.handler(ctx) is not False)

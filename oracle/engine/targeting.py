@@ -117,16 +117,18 @@ def choose(
     return _pack(spec, [values[i] for i in picked])
 
 
+_PROMPT_KINDS = {
+    "card": PromptKind.CARD,
+    "player": PromptKind.PLAYER,
+    "option": PromptKind.OPTION,
+    "number": PromptKind.NUMBER,
+}
+
+
 def _prompt(name: str, spec: Target, player: str, options: list[str]) -> Prompt:
-    kinds = {
-        "card": PromptKind.CARD,
-        "player": PromptKind.PLAYER,
-        "option": PromptKind.OPTION,
-        "number": PromptKind.NUMBER,
-    }
     many = spec.mode in ("card", "player")
     return Prompt(
-        kinds[spec.mode],
+        _PROMPT_KINDS[spec.mode],
         player,
         f"target:{name}",
         tuple(options),

@@ -15,7 +15,7 @@ are re-checked just before it resolves.
 from __future__ import annotations
 
 from oracle.engine import refs, resolver
-from oracle.engine.abilities import Ability, AbilityKind
+from oracle.engine.abilities import KIND_NAMES, Ability, AbilityKind
 from oracle.engine.cards import Card, Player
 from oracle.engine.context import Context
 from oracle.engine.errors import IllegalPlay
@@ -87,9 +87,8 @@ def _candidates(game: Game, kind: AbilityKind, event_name: str) -> list[Candidat
     return found
 
 
-def _player_for(game: Game, card: Card | None, event: Event) -> Player:
-    if card is not None:
-        return game.player(card.controller)
+def _rule_player(game: Game, event: Event) -> Player:
+    """The player a rule ability triggers for: the event's, else the active one."""
     name = event.player if event.player and game.has_player(event.player) else None
     return game.player(name or game.clock.active_player)
 
@@ -103,12 +102,17 @@ def eligible(
         return None
     if ability.kind is CANCEL and (event.cancelled or event.resolved):
         return None
-    where = ability.location
-    if card is not None and card.zone not in where and "any" not in where:
-        return None
-    player = _player_for(game, card, event)
+    if card is None:
+        player = _rule_player(game, event)
+    else:
+        where = ability.location
+        if card.zone not in where and "any" not in where:
+            return None
+        player = game.player(card.controller)
     ctx = Context(game, player, card, ability, event)
-    if not ability.triggers_on(event, ctx) or resolver.refusal(ctx, index):
+    # ``Ability.triggers_on``, inline: this runs for every candidate of a window.
+    test = ability.when.get(event.name)
+    if test is None or not test(event, ctx) or resolver.refusal(ctx, index):
         return None
     return Offer(player.name, "", card, index, ability)
 
@@ -182,7 +186,7 @@ def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
 
 
 def _window_name(kind: AbilityKind, event: Event) -> str:
-    return f"{kind.value}:{event.name}"
+    return f"{KIND_NAMES[kind]}:{event.name}"
 
 
 def _use(
