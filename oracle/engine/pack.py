@@ -134,17 +134,7 @@ class Pack:
 
     def add_card(self, definition: CardDef) -> None:
         """Register (or replace) a card definition by its slug."""
-        replaced = self.cards.get(definition.slug)
-        self.cards[definition.slug] = definition
-        index = self._index
-        plain = not (replaced or definition.abilities or definition.effects)
-        if index is None or not plain:
-            self._index = None
-        else:  # a new card without abilities or effects: only its type is new
-            types = dict(index.types)
-            same = types.get(definition.type, frozenset())
-            types[definition.type] = same | {definition.slug}
-            self._index = dataclasses.replace(index, types=types)
+        self._add_cards((definition,))
 
     def extended(self, definitions: Iterable[CardDef]) -> Self:
         """Return a copy of the pack that also defines ``definitions`` (say a
@@ -152,9 +142,27 @@ class Pack:
         self._indexes()
         clone = copy.copy(self)
         clone.cards = dict(self.cards)
-        for definition in definitions:
-            clone.add_card(definition)
+        clone._add_cards(definitions)
         return clone
+
+    def _add_cards(self, definitions: Iterable[CardDef]) -> None:
+        """Register definitions, updating the indexes once for all of them."""
+        index = self._index
+        added: dict[str, set[str]] = {}  # new slugs by type
+        for definition in definitions:
+            replaced = self.cards.get(definition.slug)
+            self.cards[definition.slug] = definition
+            if replaced or definition.abilities or definition.effects:
+                index = None  # triggers or effects change: index afresh
+            else:  # a new card without abilities or effects: only its type is new
+                added.setdefault(definition.type, set()).add(definition.slug)
+        if index is None or not added:
+            self._index = index
+            return
+        types = dict(index.types)
+        for card_type, slugs in added.items():
+            types[card_type] = types.get(card_type, frozenset()) | slugs
+        self._index = dataclasses.replace(index, types=types)
 
     def card(self, slug: str) -> CardDef:
         """Return the definition for ``slug`` (KeyError if unknown)."""

@@ -398,9 +398,10 @@ RULE_ABILITIES = (
 
 
 def _sanctions(ctx: Context) -> int:
-    # Runs after every event: read the ids, build no card list.
+    # Runs for every player after every event: read the ids of the shared
+    # zone (``game.zone`` without the call), build no card list.
     cards = ctx.game.cards
-    laws = ctx.game.zone(st.LAWS)
+    laws = ctx.game.shared[st.LAWS]
     if not laws:
         return 0
     return -4 if any(cards[i].slug == "executive-sanctions" for i in laws) else 0

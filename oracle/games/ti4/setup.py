@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, CardDef
@@ -25,16 +26,22 @@ if TYPE_CHECKING:
 DEFAULT_POOLS = {st.TACTIC: 3, st.FLEET: 3, st.STRATEGY: 2}
 
 
+# What a scenario without a board, or a player without TI4 fields, reads as:
+# frozen values shared by every game (the empty pools cannot be written to).
+_NO_BOARD = BoardSpec()
+_NO_SEAT = SeatSpec(pools=MappingProxyType({}))
+
+
 def board_of(scenario: Scenario) -> BoardSpec:
     """Return the parsed board of a scenario (an empty one if it has none)."""
     spec = scenario.board.get("ti4")
-    return spec if isinstance(spec, BoardSpec) else BoardSpec()
+    return spec if isinstance(spec, BoardSpec) else _NO_BOARD
 
 
 def seat_of(scenario: Scenario, index: int) -> SeatSpec:
     """Return the parsed TI4 fields of the ``index``-th player."""
     spec = scenario.players[index].extra.get("ti4")
-    return spec if isinstance(spec, SeatSpec) else SeatSpec()
+    return spec if isinstance(spec, SeatSpec) else _NO_SEAT
 
 
 def board_cards(board: BoardSpec) -> list[CardDef]:
@@ -268,7 +275,7 @@ def _player_stock(
     # Counted, not created: most of this stock never leaves its zone.
     # ``add_stock`` copies what it counts: the shared mappings stay unchanged.
     if "reinforcements" not in zones:
-        left: Mapping[str, int] = data.UNIT_SUPPLY
+        left: Mapping[str, int] = _SUPPLY
         if on_board:
             left = {u: n - on_board.get(u, 0) for u, n in left.items()}
         game.add_stock(st.REINFORCEMENTS, left, name)
@@ -284,13 +291,20 @@ def _player_stock(
         player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
 
 
+#: A player's plastic units, in slug order: a result shows a stock zone sorted
+#: by slug, which costs little for stock counted in that order (the order of
+#: counted units is not seen elsewhere: they are only taken by slug).
+_SUPPLY = dict(sorted(data.UNIT_SUPPLY.items()))
+
+
 @functools.cache
 def _tech_deck(faction: str | None) -> dict[str, int]:
     """A technology deck before any is owned: every technology, the faction's
-    own included, no other faction's (do not change the shared mapping)."""
+    own included, no other faction's, in slug order as ``_SUPPLY`` (do not
+    change the shared mapping)."""
     return {
         slug: 1
-        for slug, tech in data.TECHNOLOGIES.items()
+        for slug, tech in sorted(data.TECHNOLOGIES.items())
         if tech.faction in (None, faction)
     }
 

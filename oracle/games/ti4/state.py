@@ -323,9 +323,14 @@ def hand_size(game: Game, name: str) -> int:
 
 def hand_limit(game: Game, name: str) -> int | None:
     """Return a player's hand limit (None: no limit, as with Crafty)."""
-    if game.player_stat(name, NO_HAND_LIMIT) > 0:
+    # ``game.player_stat`` of both keys, with one look-up of the player's
+    # values: every check of an action card and every event ask this.
+    values = game.view.player_stats.get(name)
+    if not values:
+        return data.HAND_LIMIT
+    if values.get(NO_HAND_LIMIT, 0) > 0:
         return None
-    return max(0, game.player_stat(name, HAND_LIMIT, data.HAND_LIMIT))
+    return max(0, data.HAND_LIMIT + values.get(HAND_LIMIT, 0))
 
 
 def owns(game: Game, name: str, slug: str) -> bool:
