@@ -35,6 +35,7 @@ import argparse
 import importlib
 import itertools
 import json
+import math
 import os
 import shutil
 import socket
@@ -115,11 +116,18 @@ def measure(
     send: Callable[[str], int], seconds: float, concurrency: int, master: int
 ) -> Any:
     """Drive ``send`` from ``concurrency`` threads for ``seconds``; count the
-    CPU the server's workers spent meanwhile."""
-    cpu_before = api.worker_cpu(master)
+    CPU the server's workers spent meanwhile (NaN when gunicorn replaced a
+    worker in between: its CPU time went with it)."""
+    workers, cpu_before = _workers(master), api.worker_cpu(master)
     result = api.drive(lambda address: send(address) == 200, seconds, concurrency)
     result.server_cpu = api.worker_cpu(master) - cpu_before
+    if _workers(master) != workers:
+        result.server_cpu = math.nan
     return result
+
+
+def _workers(master: int) -> str:
+    return Path(f"/proc/{master}/task/{master}/children").read_text()
 
 
 LABELS = {
