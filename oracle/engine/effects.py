@@ -206,28 +206,14 @@ def _compute(game: Game) -> View:
             if card.zone in spec.active_in:
                 ctx = Context(game, game.player(card.controller), card)
                 _write(game, view, spec, ctx, None, None)
-    if pack.rule_effects:
-        _write_rules(game, view, pack.rule_effects)
+    for spec in pack.rule_effects:
+        for player in game.players:
+            _write(game, view, spec, Context(game, player), None, None)
     for lasting in game.lasting:
         source = game.cards.get(lasting.source) if lasting.source else None
         ctx = Context(game, game.player(lasting.player), source)
         _write(game, view, lasting.spec, ctx, lasting.cards, lasting.players)
     return view
-
-
-def _write_rules(game: Game, view: View, specs: tuple[Persistent, ...]) -> None:
-    """Write the pack's rule effects, each in the context of every player."""
-    for spec in specs:
-        own = spec.target_type == "player" and spec.target_controller == "self"
-        for player in game.players:
-            ctx = Context(game, player)
-            if not own:
-                _write(game, view, spec, ctx, None, None)
-            elif spec.condition is None or spec.condition(ctx):
-                # The usual rule effect (a hand limit...), on each player in
-                # turn: ``_write`` without its dispatch, as it runs so often.
-                for modifier in spec.modifiers:
-                    modifier.apply(view, player.name, ctx)
 
 
 def _write(
