@@ -16,7 +16,6 @@ Events raised inside a step resolve depth-first, bounded by the depth budget.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -116,21 +115,9 @@ def resolve_event(game: Game, event: Event) -> bool:
     return event.resolved
 
 
-Windows = Callable[["Game", "Event"], None]
-
-
-@functools.cache
-def _windows() -> tuple[Windows, Windows]:
-    """The windows before and after a change, imported on first use (the
-    windows module imports this one); cached, as an import in ``_run`` would be
-    looked up again for every event."""
+def _run(game: Game, event: Event) -> None:
     from oracle.engine.windows import after, before
 
-    return before, after
-
-
-def _run(game: Game, event: Event) -> None:
-    before, after = _windows()
     before(game, event)
     if event.cancelled or (event.check is not None and not event.check()):
         return
