@@ -157,7 +157,7 @@ _SPECIALTIES = tuple(data.COLORS)
 
 #: The seat of a player without TI4 fields (a frozen value shared by every
 #: scenario, so its empty pools cannot be written to).
-_NO_FIELDS = SeatSpec(pools=MappingProxyType({}))
+NO_SEAT = SeatSpec(pools=MappingProxyType({}))
 
 
 class BoardReader(Reader):
@@ -166,7 +166,7 @@ class BoardReader(Reader):
     def seat(self, raw: Mapping[str, object], path: str) -> SeatSpec:
         """Read the TI4 fields of a player."""
         if not raw:  # no TI4 field: every default
-            return _NO_FIELDS
+            return NO_SEAT
         self.unknown(raw, PLAYER_FIELDS, path)
         faction = self._faction(raw, path)
         pools = self._pools(raw, path)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, CardDef
@@ -18,7 +17,13 @@ from oracle.engine.game import PLAY, Game
 from oracle.engine.scenario import Scenario
 from oracle.games.ti4 import cards, data, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.board import BoardSpec, PlanetSpec, SeatSpec, SystemSpec
+from oracle.games.ti4.board import (
+    NO_SEAT,
+    BoardSpec,
+    PlanetSpec,
+    SeatSpec,
+    SystemSpec,
+)
 
 if TYPE_CHECKING:
     from oracle.games.ti4.pack import Ti4Pack
@@ -26,10 +31,8 @@ if TYPE_CHECKING:
 DEFAULT_POOLS = {st.TACTIC: 3, st.FLEET: 3, st.STRATEGY: 2}
 
 
-# What a scenario without a board, or a player without TI4 fields, reads as:
-# frozen values shared by every game (the empty pools cannot be written to).
+# What a scenario without a board reads as: a frozen value shared by every game.
 _NO_BOARD = BoardSpec()
-_NO_SEAT = SeatSpec(pools=MappingProxyType({}))
 
 
 def board_of(scenario: Scenario) -> BoardSpec:
@@ -41,7 +44,7 @@ def board_of(scenario: Scenario) -> BoardSpec:
 def seat_of(scenario: Scenario, index: int) -> SeatSpec:
     """Return the parsed TI4 fields of the ``index``-th player."""
     spec = scenario.players[index].extra.get("ti4")
-    return spec if isinstance(spec, SeatSpec) else _NO_SEAT
+    return spec if isinstance(spec, SeatSpec) else NO_SEAT
 
 
 def board_cards(board: BoardSpec) -> list[CardDef]:
