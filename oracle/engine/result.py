@@ -163,17 +163,6 @@ def _card(
 ) -> dict[str, object]:
     # The keys in sorted order: results are encoded with sorted keys, and the
     # card mappings of a large game then sort in one pass.
-    changed = stats or flags or card.exhausted or card.tokens or card.data
-    if not (changed or card.attachments or card.parent is not None):
-        return {  # the usual card, every optional field at its default
-            "controller": card.controller,
-            "name": definition.name,
-            "owner": card.owner,
-            "slug": card.slug,
-            "type": definition.type,
-            "zone": card.zone,
-            "zone_player": card.zone_player,
-        }
     out: dict[str, object] = {}
     if card.attachments:
         out["attachments"] = list(card.attachments)
