@@ -28,9 +28,7 @@ def _is_action(ctx: Context) -> bool:
 
 
 def _played_card(ctx: Context) -> bool:
-    # ``st.is_action_card`` in one lookup: most checks ask this first.
-    source = ctx.source
-    return source is not None and ctx.game.definition(source).type == st.ACTION
+    return ctx.source is not None and st.is_action_card(ctx.game, ctx.source)
 
 
 def _what(ctx: Context) -> str:

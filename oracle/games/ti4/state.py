@@ -143,7 +143,7 @@ def kind(game: Game, card: Card) -> str:
 
 def is_action_card(game: Game, card: Card) -> bool:
     """Return whether ``card`` is an action card."""
-    return kind(game, card) == ACTION
+    return game.definition(card).type == ACTION  # most rule checks ask this first
 
 
 # -- the board -----------------------------------------------------------------
