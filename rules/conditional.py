@@ -37,6 +37,13 @@ from django.utils.http import http_date
 
 DEFAULT_MAX_AGE = 300
 SAFE_METHODS = frozenset({"GET", "HEAD"})
+#: The request headers that make a GET or HEAD conditional.
+CONDITIONAL_HEADERS = (
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_IF_MODIFIED_SINCE",
+    "HTTP_IF_MATCH",
+    "HTTP_IF_UNMODIFIED_SINCE",
+)
 
 
 class ContentState(Protocol):

@@ -238,6 +238,11 @@ class Ruling(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "slug"], name="ruling_slug_unique")
         ]
+        indexes = [
+            # A game's newest verification is part of every ETag and page-cache
+            # key (rules.conditional): one index probe, not a scan of its rulings.
+            models.Index(fields=["game", "verified_at"], name="ruling_verified_idx")
+        ]
 
     def __str__(self) -> str:
         return self.question

@@ -36,7 +36,12 @@ from django.core.cache import BaseCache, caches
 from django.db import connections, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
-from rules.conditional import Validators, every_game_state, validators_for
+from rules.conditional import (
+    CONDITIONAL_HEADERS,
+    Validators,
+    every_game_state,
+    validators_for,
+)
 from rulesite.db_router import read_alias
 
 logger = logging.getLogger(__name__)
@@ -49,12 +54,6 @@ EXCLUDED_PREFIXES = ("/api/", "/admin/")
 MAX_QUERY_STRING = 512
 MAX_BODY = 1024 * 1024
 SEARCH_PATH = re.compile(r"^/[^/]+/search/$")
-CONDITIONAL_HEADERS = (
-    "HTTP_IF_NONE_MATCH",
-    "HTTP_IF_MODIFIED_SINCE",
-    "HTTP_IF_MATCH",
-    "HTTP_IF_UNMODIFIED_SINCE",
-)
 PRIVATE_DIRECTIVES = frozenset({"private", "no-store", "no-cache"})
 # Response headers recomputed on every answer rather than stored.
 UNSTORED_HEADERS = frozenset({"set-cookie", STATUS_HEADER.lower()})

@@ -64,12 +64,14 @@ MIDDLEWARE = [
     # Before sessions and CSRF: a cached page skips the rest of the stack.
     "rulesite.pagecache.PageCacheMiddleware",
     "corsheaders.middleware.CorsMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Before sessions and CSRF: an API revalidation that is a 304 ends here.
+    "rules.api.middleware.ApiRevalidationMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "rulesite.urls"

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.http import http_date
 
 from rules.api.v1.rendered import RenderedCache
+from rules.api.v1.views import ConditionalContentMixin
 from rules.conditional import condition_on_game, game_state, validators_for
 from rules.models import Card, Game, Ruling
 
@@ -143,6 +144,48 @@ def test_a_failed_if_match_is_a_json_412(client: Client, sample: Game) -> None:
     response = client.get("/api/v1/sample/cards/cancel/", HTTP_IF_MATCH='"x"')
     assert response.status_code == 412
     assert response.json()["error"]["code"] == "precondition_failed"
+
+
+# --- the early answer (rules.api.middleware) ----------------------------------
+
+
+def test_a_revalidation_is_answered_before_the_view_runs(
+    client: Client, sample: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = "/api/v1/sample/cards/cancel/"
+    etag = client.get(url)["ETag"]
+
+    def no_view(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the view ran for a revalidation")
+
+    monkeypatch.setattr(ConditionalContentMixin, "dispatch", no_view)
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+
+    assert response.status_code == 304
+    assert response["ETag"] == etag
+    # The headers of every answer, set by the middleware around this one.
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["Cross-Origin-Resource-Policy"] == "cross-origin"
+    assert "Content-Security-Policy" in response
+    failed = client.get(url, HTTP_IF_MATCH='"x"')
+    assert failed.status_code == 412
+    assert failed.json()["error"]["code"] == "precondition_failed"
+
+
+def test_conditional_requests_the_validators_do_not_settle_reach_the_view(
+    client: Client, sample: Game
+) -> None:
+    stale = client.get("/api/v1/sample/cards/cancel/", HTTP_IF_NONE_MATCH='W/"old"')
+    assert stale.status_code == 200
+    assert stale.json()["id"] == "cancel"
+    missing = client.get("/api/v1/sample/cards/nope/", HTTP_IF_NONE_MATCH='W/"old"')
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "not_found"
+    unknown = client.get("/api/v1/nowhere/", HTTP_IF_NONE_MATCH='W/"old"')
+    assert unknown.status_code == 404
+    assert unknown.json()["error"]["code"] == "not_found"
+    schema = client.get("/api/v1/schema/", HTTP_IF_NONE_MATCH='W/"old"')
+    assert schema.status_code == 200
 
 
 # --- rules.conditional on a plain Django view ------------------------------

@@ -97,27 +97,40 @@ class ConditionalContentMixin:
     kwargs: dict[str, Any]
     request: Request
 
-    def content_states(self, kwargs: dict[str, Any]) -> list[ContentState] | None:
+    @classmethod
+    def content_states(cls, kwargs: dict[str, Any]) -> list[ContentState] | None:
         """The content this response is made of, or None when it cannot exist
         (the view then runs and answers 404)."""
         state = game_state(str(kwargs.get("game", "")))
         return None if state is None else [state]
 
+    @classmethod
+    def revalidate(
+        cls, request: HttpRequest, kwargs: dict[str, Any]
+    ) -> tuple[Validators | None, HttpResponseBase | None]:
+        """The validators of the response to ``request`` (None when its content
+        cannot exist), and the answer that settles it without running the view:
+        304, a JSON 412, or None. ``ApiRevalidationMiddleware`` calls it before
+        most of the middleware, the view's ``dispatch`` for every other read."""
+        states = cls.content_states(kwargs)
+        if states is None:
+            return None, None
+        validators = validators_for(
+            request, states, salt=REPRESENTATION, max_age=MAX_AGE
+        )
+        early = validators.evaluate(request)
+        if early is not None and early.status_code == 412:
+            early = error_response(
+                412, "precondition_failed", "A precondition of the request failed."
+            )
+        return validators, early
+
     def dispatch(
         self, request: HttpRequest, *args: Any, **kwargs: Any
     ) -> HttpResponseBase:
-        states = self.content_states(kwargs)
-        if states is not None:
-            self.validators = validators_for(
-                request, states, salt=REPRESENTATION, max_age=MAX_AGE
-            )
-            early = self.validators.evaluate(request)
-            if early is not None and early.status_code == 412:
-                return error_response(
-                    412, "precondition_failed", "A precondition of the request failed."
-                )
-            if early is not None:
-                return early
+        self.validators, early = self.revalidate(request, kwargs)
+        if early is not None:
+            return early
         response: HttpResponseBase = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.validators is None:
             return response
@@ -197,7 +210,8 @@ class GameContentViewSet(ConditionalContentMixin, viewsets.ReadOnlyModelViewSet)
 class GameViewSet(GameContentViewSet):
     serializer_class = GameSerializer
 
-    def content_states(self, kwargs: dict[str, Any]) -> list[ContentState] | None:
+    @classmethod
+    def content_states(cls, kwargs: dict[str, Any]) -> list[ContentState] | None:
         if "slug" in kwargs:
             return super().content_states({"game": kwargs["slug"]})
         return list(every_game_state())
