@@ -82,8 +82,9 @@ def listed_rulings(game: Game) -> QuerySet[Ruling]:
 
 
 class ConditionalContentMixin:
-    """Answer If-None-Match / If-Modified-Since before the view runs, stamp
-    validators on successful reads, and serve repeated reads from the cache.
+    """Answer If-None-Match / If-Modified-Since before the view runs (a 304 is
+    usually given even earlier, by ``rules.api.middleware``), stamp validators on
+    successful reads, and serve repeated reads from the cache.
 
     The validators are known from the game's version alone (``game_state``:
     content version, load time, latest ruling verification), so a revalidation
