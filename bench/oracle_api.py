@@ -5,10 +5,11 @@ loopback only, bounded).
 
 Loads the real ``ti4`` content into a throw-away SQLite database and starts
 gunicorn with ``rulesite/gunicorn.conf.py`` (2 sync workers, the application
-preloaded) on a free 127.0.0.1 port with production-like settings (DEBUG=0, a
-random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, SECURE_SSL_REDIRECT=0, an oracle
-rate limit high enough never to refuse), all from bench/api.py, whose
-bench-only URLconf adds the minimal JSON view used as the baseline. Then, in
+preloaded) on a free 127.0.0.1 port with production-like settings from
+bench/api.py (DEBUG=0, a random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1,
+SECURE_SSL_REDIRECT=0, and its bench-only URLconf, which adds the minimal JSON
+view used as the baseline), plus an oracle rate limit high enough never to
+refuse and no worker recycling. Then, in
 interleaved rounds, it measures:
 
 - the minimal JSON view (GET /api/bench/minimal/: under /api/ like every JSON
@@ -249,7 +250,14 @@ def in_process(requests: int) -> None:
 
 def run(args: argparse.Namespace) -> bool:
     var_dir = Path(tempfile.mkdtemp(prefix="rulesite-oracle-bench-"))
-    env = {**api.bench_environment(var_dir), "API_THROTTLE_ORACLE": "1000000/minute"}
+    env = {
+        **api.bench_environment(var_dir),
+        "API_THROTTLE_ORACLE": "1000000/minute",
+        # No worker recycling mid-measurement: a replaced worker takes its CPU
+        # count with it (the CPU column would read NaN), and a restart is not
+        # work per request.
+        "GUNICORN_MAX_REQUESTS": "0",
+    }
     process = None
     try:
         api.prepare_database(env)
