@@ -9,12 +9,14 @@ Runs itself twice under ``valgrind --tool=callgrind`` (Debian's ``valgrind``
 package), once doing nothing after the warm-up and once doing N runs, and
 prints the difference per run. Instruction counts do not depend on other load,
 so they compare two trees where timings on a shared machine cannot; they take
-about a minute each.
+about a minute each. The garbage collector is off during the measured runs, so
+that two runs of one tree give the same count.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -49,6 +51,11 @@ def work(goldens: bool, runs: int) -> None:
 
     for data in scenarios + [{**SCENARIO, "seed": 10**6 + n} for n in range(3)]:
         answer(data)  # imports, caches
+    # Whether a collection lands among the measured runs is chance (a full one
+    # moves the count per run by about 80,000 over 50 runs), so the collector is
+    # off while they run: the count is the work itself, comparable between trees.
+    gc.collect()
+    gc.disable()
     for n in range(runs):
         if goldens:
             for data in scenarios:
