@@ -46,6 +46,11 @@ CONDITIONAL_HEADERS = (
 )
 
 
+def is_conditional(request: HttpRequest) -> bool:
+    """Whether ``request`` carries a precondition (If-None-Match and friends)."""
+    return any(name in request.META for name in CONDITIONAL_HEADERS)
+
+
 class ContentState(Protocol):
     """What validators are made of; a ``Game`` row satisfies it."""
 

@@ -37,9 +37,9 @@ from django.db import connections, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from rules.conditional import (
-    CONDITIONAL_HEADERS,
     Validators,
     every_game_state,
+    is_conditional,
     validators_for,
 )
 from rulesite.db_router import read_alias
@@ -117,7 +117,7 @@ def lookup(
     """The answer from the cache: 304 (or 412) when the request's validators
     settle it and the page is cached, else the cached page, else None."""
     key = cache_key(validators)
-    conditional = any(name in request.META for name in CONDITIONAL_HEADERS)
+    conditional = is_conditional(request)
     try:
         if conditional and store.has_key(key):
             early = validators.evaluate(request)

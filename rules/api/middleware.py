@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponseBase
 from django.urls import Resolver404, resolve
 
 from rules.api.v1.views import ConditionalContentMixin
-from rules.conditional import CONDITIONAL_HEADERS, SAFE_METHODS
+from rules.conditional import SAFE_METHODS, is_conditional
 
 API_PREFIX = "/api/"
 
@@ -42,7 +42,7 @@ def is_api_revalidation(request: HttpRequest) -> bool:
     return (
         request.method in SAFE_METHODS
         and request.path_info.startswith(API_PREFIX)
-        and any(name in request.META for name in CONDITIONAL_HEADERS)
+        and is_conditional(request)
     )
 
 
