@@ -9,6 +9,7 @@ together, and no access log unless asked for (the proxy keeps one).
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,12 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 backlog = int(os.environ.get("GUNICORN_BACKLOG", "2048"))
 # Only a proxy at these addresses may set X-Forwarded-Proto and friends.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# Collect the youngest objects after this many more allocations than frees
+# (Python's default is 700). An oracle run keeps a few thousand objects alive
+# while it works, so the default collected two or three times a run, each time
+# walking objects that were all about to be freed anyway (docs/PERFORMANCE.md).
+GC_GEN0_THRESHOLD = int(os.environ.get("GC_GEN0_THRESHOLD", "20000"))
 
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
@@ -55,6 +62,11 @@ def when_ready(server: Any) -> None:
                 except (TemplateDoesNotExist, TemplateSyntaxError) as error:
                     server.log.warning("template %s not precompiled: %s", path, error)
     _warm_search(server)
+    # Everything loaded so far lives as long as the process: out of the
+    # collector's sight, full collections stay short and the workers' pages
+    # stay shared (a collection writes to every object it visits).
+    gc.collect()
+    gc.freeze()
 
 
 def _warm_search(server: Any) -> None:
@@ -81,3 +93,8 @@ def pre_fork(server: Any, worker: Any) -> None:
 
     for connection in connections.all(initialized_only=True):
         connection.close()
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_GEN0_THRESHOLD, older, oldest)

@@ -142,7 +142,10 @@ def initiate(
     problem = None if checked else refusal(ctx, index)
     problem = problem or _unknown_targets(ctx, given or {})
     if problem is not None:
-        raise problem
+        try:
+            raise problem
+        finally:
+            problem = None  # no error <-> frame cycle (see runner.find_action)
     for name, spec in ability.targets.items():
         if name not in ctx.choices:
             ctx.choices[name] = targeting.choose(name, spec, ctx, given or {})

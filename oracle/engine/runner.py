@@ -283,9 +283,16 @@ def find_action(
             if problem is None:
                 return card, index, ability
             first = first or problem
-    raise first or IllegalPlay(
-        f"{game.name_of(cards[0])} has no ability to use", game.pack.citation("timing")
-    )
+    try:
+        raise first or IllegalPlay(
+            f"{game.name_of(cards[0])} has no ability to use",
+            game.pack.citation("timing"),
+        )
+    finally:
+        # The error's traceback holds this frame; with the error still among its
+        # locals they would form a cycle, and keep the whole game alive until
+        # the garbage collector ran.
+        first = problem = None
 
 
 def _timing(game: Game, player: Player, card: Card) -> IllegalPlay:

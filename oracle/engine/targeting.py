@@ -158,7 +158,10 @@ def _given(
     if answer is None:
         explained = game.pack.explain_target(ctx, name, spec, given)
         if explained is not None:
-            raise explained
+            try:
+                raise explained
+            finally:
+                explained = None  # no error <-> frame cycle (see runner.find_action)
         source = game.name_of(ctx.source) if ctx.source else "the ability"
         rules = (*spec.rules, *_ability_rules(ctx), *game.pack.citation("target"))
         raise IllegalPlay(f"{_show(raw)} is not a legal target for {source}", rules)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import runpy
 from typing import Any
@@ -17,7 +18,7 @@ CONFIG = str(ROOT / "rulesite" / "gunicorn.conf.py")
 def config(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
     for name in [name for name in os.environ if name.startswith("GUNICORN_")]:
         monkeypatch.delenv(name)
-    for name in ("WEB_CONCURRENCY", "BIND", "PORT"):
+    for name in ("WEB_CONCURRENCY", "BIND", "PORT", "GC_GEN0_THRESHOLD"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -70,3 +71,25 @@ def test_the_page_cache_runs_after_static_files_and_before_sessions() -> None:
     assert order.index("rulesite.middleware.SecurityHeadersMiddleware") < cache
     assert cache < order.index("django.contrib.sessions.middleware.SessionMiddleware")
     assert cache < order.index("django.middleware.csrf.CsrfViewMiddleware")
+
+
+@pytest.fixture
+def gc_threshold() -> Any:
+    """Put the collector's thresholds back after a test changed them."""
+    saved = gc.get_threshold()
+    yield saved
+    gc.set_threshold(*saved)
+
+
+def test_workers_collect_young_objects_less_often(
+    monkeypatch: pytest.MonkeyPatch, gc_threshold: tuple[int, int, int]
+) -> None:
+    # An oracle run keeps thousands of objects alive while it works: a worker
+    # must not walk them every 700 allocations.
+    config(monkeypatch)["post_fork"](server=None, worker=None)
+    default = gc.get_threshold()
+    assert default[0] >= 10_000
+    assert default[1:] == gc_threshold[1:]
+
+    config(monkeypatch, GC_GEN0_THRESHOLD="5000")["post_fork"](None, None)
+    assert gc.get_threshold() == (5000, *gc_threshold[1:])
