@@ -35,6 +35,8 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # while it works, so the default collected two or three times a run, each time
 # walking objects that were all about to be freed anyway (docs/PERFORMANCE.md).
 GC_GEN0_THRESHOLD = int(os.environ.get("GC_GEN0_THRESHOLD", "20000"))
+if GC_GEN0_THRESHOLD < 0:
+    raise ValueError("GC_GEN0_THRESHOLD must be 0 (no automatic collection) or more")
 
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"

@@ -93,3 +93,6 @@ def test_workers_collect_young_objects_less_often(
 
     config(monkeypatch, GC_GEN0_THRESHOLD="5000")["post_fork"](None, None)
     assert gc.get_threshold() == (5000, *gc_threshold[1:])
+
+    with pytest.raises(ValueError, match="GC_GEN0_THRESHOLD"):
+        config(monkeypatch, GC_GEN0_THRESHOLD="-1")
