@@ -25,6 +25,7 @@ from rules.search import (
     search,
     without_kind_filters,
 )
+from rules.text import without_control_characters
 
 
 @require_safe
@@ -35,7 +36,7 @@ def search_page(request: HttpRequest, game: str) -> HttpResponse:
     context: dict[str, Any] = {
         "game": game_obj,
         "section": "search",
-        "search_query": query,
+        "search_query": without_control_characters(query),
         "search_kind": kind,
         "kind_labels": KIND_LABELS,
         "max_length": MAX_QUERY_LENGTH,

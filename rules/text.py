@@ -16,6 +16,23 @@ SOURCE_LABELS = {
 }
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def without_control_characters(text: str) -> str:
+    """``text`` without control characters, to echo user input into a page (a
+    NUL in HTML is a parse error that browsers turn into U+FFFD).
+
+    >>> without_control_characters("sabo\\x00tage")
+    'sabotage'
+    """
+    return _CONTROL.sub("", text)
+
+
+def has_control_characters(text: str) -> bool:
+    return _CONTROL.search(text) is not None
+
+
 def plain_text(markup: str, limit: int | None = None) -> str:
     """Text of stored HTML: tags stripped, entities decoded, spaces collapsed,
     cut at a word boundary near ``limit`` characters.

@@ -20,6 +20,7 @@ from rules.api.v1.errors import not_found as api_not_found
 from rules.backlinks import find_backlinks
 from rules.filters import CardFilter, RulingFilter
 from rules.models import RULE_ID, Card, Game, Rule, Ruling, Topic
+from rules.text import without_control_characters
 
 RECENT_RULINGS = 5
 
@@ -61,7 +62,7 @@ def game_home(request: HttpRequest, game: str) -> HttpResponse:
 def topic_index(request: HttpRequest, game: str) -> HttpResponse:
     """The topics by number and A to Z; ``?rule=2.4a`` jumps to that rule."""
     game_obj = get_object_or_404(Game, slug=game)
-    wanted = request.GET.get("rule", "").strip()
+    wanted = without_control_characters(request.GET.get("rule", "")).strip()
     target = _jump_target(game_obj, wanted) if wanted else None
     if target:
         return redirect(target)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Set
 from typing import TypeGuard, TypeVar
 
 from oracle.engine.errors import Problem
 
 MAX_STRING = 200
+# Control characters (NUL, escape, line breaks...) have no place in a scenario's
+# names and values; a browser would also change them on the way back from the
+# editor, so the same scenario would not stay the same.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 Scalar = str | int | bool
 T = TypeVar("T")
 
@@ -82,6 +87,9 @@ class Reader:
             return None
         if len(value) > most:
             self.fail(path, f"must be at most {most} characters")
+            return None
+        if _CONTROL.search(value):
+            self.fail(path, "must not contain control characters")
             return None
         return value
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
+from rules.text import has_control_characters
+
 MAX_QUERY_LENGTH = 200
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 50
@@ -140,6 +142,10 @@ def parse_request(
             f"this query has {len(text)}.",
             max_length=MAX_QUERY_LENGTH,
             length=len(text),
+        )
+    if has_control_characters(text):
+        raise SearchQueryError(
+            "control_characters", "Remove the control characters from the query."
         )
     kinds = {_kind(value) for value in KIND_FILTER.findall(text)}
     if kind:

@@ -148,6 +148,22 @@ def test_reports_wrong_types_at_their_place(
     assert pointer in [d["pointer"] for d in details]
 
 
+@pytest.mark.parametrize("name", ["A\u0000B", "Bob\n", "Al\u001bice"])
+def test_refuses_control_characters_in_a_name(
+    client: Client, ti4: Any, scenario: Any, name: str
+) -> None:
+    # They would not survive the editor's round trip: the same scenario would
+    # come back as another one, with another permalink.
+    scenario["players"][1]["name"] = name
+
+    details = problems(post_json(client, URL, scenario))
+
+    assert {
+        "pointer": "/players/1/name",
+        "message": "must not contain control characters",
+    } in details
+
+
 def test_reports_every_problem_at_once(client: Client, ti4: Any, scenario: Any) -> None:
     scenario["seed"] = -1
     scenario["players"][0]["hand"] = 3

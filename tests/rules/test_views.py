@@ -113,6 +113,13 @@ def test_jump_box_explains_an_unknown_rule(client: Client, demo: Game) -> None:
     assert 'role="alert"' in page and 'aria-invalid="true"' in page
 
 
+def test_jump_box_does_not_echo_control_characters(client: Client, demo: Game) -> None:
+    response = client.get("/demo/rules/", {"rule": "9.\x0099"})
+
+    assert b"\x00" not in response.content
+    assert "There is no rule “9.99” in Demo" in html(response)
+
+
 def test_topic_page_anchors_every_rule_and_nests_sub_rules(
     client: Client, demo: Game
 ) -> None:

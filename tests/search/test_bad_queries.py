@@ -32,6 +32,7 @@ BAD = [
     ("kind:nope", "unknown_kind"),
     ("kind:nope sabotage", "unknown_kind"),
     ("kind:card", "empty"),
+    ("sabo\x01tage", "control_characters"),
 ]
 
 
@@ -87,6 +88,14 @@ def test_page_answers_400_with_the_form_and_the_message(
     page = response.content.decode()
     assert 'role="alert"' in page
     assert 'name="q"' in page
+
+
+def test_page_does_not_echo_a_nul_character(indexed: Any, client: Client) -> None:
+    response = client.get("/ti4/search/", {"q": "speaker\x00"})
+
+    assert response.status_code == 400
+    assert b"\x00" not in response.content
+    assert 'value="speaker"' in response.content.decode()
 
 
 def test_page_without_a_query_shows_the_form(indexed: Any, client: Client) -> None:
