@@ -307,6 +307,14 @@ def card_rows(card: str, pack: Pack) -> Rows:
     if isinstance(faction := definition.data.get("faction"), str):
         alice["faction"] = faction
     played = next((a for a in definition.abilities if a.kind.value == "action"), None)
+    if card not in pack.implemented_cards() and definition.type == "action":
+        # Played as it would be, the run answers with the pack's own message
+        # naming the card as not implemented.
+        alice["hand"] = card
+        step = {"player": "Alice", "action": "play", "card": card, "targets": ""}
+        return Rows(
+            {"phase": start, "active_player": "Alice"}, [alice, {"name": "Bob"}], [step]
+        )
     if any("hand" in a.location for a in definition.abilities):
         alice["hand"] = card
     elif definition.type == "technology":

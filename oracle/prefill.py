@@ -81,7 +81,8 @@ def cut_at_play(
     except ScenarioError:
         return None
     steps = scenario.get("steps") or []
-    for outcome in result.get("steps", []):
+    outcomes = result.get("steps", [])
+    for position, outcome in enumerate(outcomes):
         index = outcome["index"]
         step = steps[index] if index < len(steps) else {}
         played = step.get("play", step.get("use"))
@@ -89,5 +90,23 @@ def cut_at_play(
             continue
         if step_slug(played) == slug:
             cut = {key: value for key, value in scenario.items() if key != "expect"}
+            legal = [
+                steps[earlier["index"]]
+                for earlier in outcomes[:position]
+                if earlier["status"] != "rejected"
+            ]
+            shown = {**cut, "steps": [*legal, step]}
+            # A ruling may first show a play that is refused; opened from a
+            # card, the answer should show the card at work, not a refusal.
+            if len(shown["steps"]) <= index and _last_accepted(shown, game):
+                return shown
             return {**cut, "steps": steps[: index + 1]}
     return None
+
+
+def _last_accepted(scenario: dict[str, Any], game: str) -> bool:
+    try:
+        result = execute(prepare(dict(scenario), game))
+    except ScenarioError:
+        return False
+    return bool(result["steps"]) and result["steps"][-1]["status"] == "accepted"

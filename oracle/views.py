@@ -31,7 +31,7 @@ from oracle.forms import Builder, PasteForm, Rows, build, rows_for
 from oracle.models import Answered, Run
 from oracle.prefill import card_prefill
 from rules.api.v1.throttling import AnonScopedRateThrottle
-from rules.models import Game, Ruling
+from rules.models import Card, Game, Ruling
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +120,11 @@ def _requested_scenario(
 ) -> tuple[Any, list[str]]:
     if card := request.GET.get("card"):
         if not pack.has_card(card):
+            listed = Card.objects.filter(game=game, slug=card).first()
+            if listed is not None:  # in the reference, not (yet) in the pack
+                return None, [
+                    f"The {pack.name} oracle does not implement {listed.name} yet."
+                ]
             return None, [f"The {pack.name} oracle does not know the card {card!r}."]
         notices = []
         if card not in pack.implemented_cards():
@@ -136,7 +141,9 @@ def _requested_scenario(
         return run.scenario, []
     if slug := request.GET.get("ruling"):
         ruling = Ruling.objects.filter(game=game, slug=slug).first()
-        if ruling is None or ruling.scenario is None:
+        if ruling is None:
+            return None, [f"There is no ruling “{slug}”."]
+        if ruling.scenario is None:
             return None, ["That ruling has no scenario."]
         return ruling.scenario, [f"The scenario of the ruling “{ruling.question}”."]
     return None, []

@@ -325,6 +325,13 @@ def test_a_ruling_opens_its_scenario(client: Client, ti4: Any, scenario: Any) ->
     assert "spy" in page.paste.initial["text"]
 
 
+def test_an_unknown_ruling_is_named_as_unknown(client: Client, ti4: Any) -> None:
+    page = client.get(f"{URL}?ruling=no-such-ruling").content.decode()
+
+    assert "There is no ruling “no-such-ruling”." in page
+    assert "has no scenario" not in page
+
+
 def test_more_rows_without_javascript_keeps_what_was_typed(
     client: Client, ti4: Any
 ) -> None:

@@ -10,17 +10,22 @@ import pytest
 from django.test import Client
 
 from oracle import prefill
-from oracle.adapters import execute, prepare, step_slug
+from oracle.adapters import NotImplementedCards, execute, prepare, step_slug
 from oracle.engine import get_pack
 from oracle.forms import Rows, build, card_rows
 from oracle.models import Run
 from oracle.prefill import card_prefill
-from rules.models import Game
+from rules.models import Card, Game
 
 pytestmark = pytest.mark.django_db
 
 PACK = get_pack("ti4")
 IMPLEMENTED = sorted(PACK.implemented_cards())
+ACTION_CARDS_NOT_IMPLEMENTED = sorted(
+    slug
+    for slug in set(PACK.cards) - PACK.implemented_cards()
+    if PACK.card(slug).type == "action"
+)
 
 
 def scenario_of(opened: dict[str, Any] | Rows) -> dict[str, Any]:
@@ -51,6 +56,8 @@ def test_every_implemented_card_opens_a_scenario_it_is_accepted_in(
 
     last = scenario["steps"][-1]
     assert result["steps"][-1]["status"] == "accepted", result["steps"][-1]
+    # Opened from a card, the answer shows the card at work, not a refusal first.
+    assert [s for s in result["steps"] if s["status"] == "rejected"] == []
     verb = "play" if "play" in last else "use" if "use" in last else None
     if verb is None:  # a card with nothing to play or use: the game moves on
         assert last.get("advance")
@@ -80,6 +87,32 @@ def test_the_rows_written_from_a_card_definition_run(slug: str) -> None:
         assert {name for name, value in targets.items() if value == "Bob"} >= (
             players & declared_targets(slug, verb)
         )
+
+
+@pytest.mark.parametrize("slug", ACTION_CARDS_NOT_IMPLEMENTED)
+def test_an_action_card_the_pack_does_not_implement_opens_a_play_of_it(
+    ti4: Any, slug: str
+) -> None:
+    # Running it must be what tells the user: the card is played, not left out.
+    scenario = scenario_of(card_prefill(ti4, PACK, slug).scenario)
+
+    with pytest.raises(NotImplementedCards) as raised:
+        execute(prepare(scenario, "ti4"))
+
+    assert raised.value.cards == (slug,)
+
+
+def test_a_card_of_the_reference_unknown_to_the_pack_is_named(
+    client: Client, ti4: Any
+) -> None:
+    card = Card.objects.filter(game=ti4).exclude(slug__in=list(PACK.cards)).first()
+    if card is None:
+        pytest.skip("the pack knows every card of the TI4 content")
+
+    page = client.get(f"/ti4/oracle/?card={card.slug}").content.decode()
+
+    assert f"does not implement {card.name} yet" in page
+    assert "does not know the card" not in page
 
 
 def test_a_card_link_opens_the_set_up_of_a_ruling(client: Client, ti4: Any) -> None:
