@@ -1,5 +1,6 @@
 """The GET filter forms of the card and ruling lists. They work without
-JavaScript; a value that is not a choice is ignored rather than an error."""
+JavaScript; a value that is not a choice is left out (the list still shows)
+and the page says so."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.text import Truncator
 
 from rules.models import Card, Game, Ruling
-from rules.text import SOURCE_LABELS
+from rules.text import SOURCE_LABELS, without_control_characters
 
 ANY = ""
 
@@ -27,6 +29,20 @@ class _Filter(forms.Form):
         self.is_valid()
         cleaned = getattr(self, "cleaned_data", {})
         return {name: value for name, value in cleaned.items() if value != ANY}
+
+    def left_out(self) -> list[str]:
+        """A sentence for each filter whose value is not one of its choices."""
+        self.is_valid()
+        sentences = []
+        for name, field in self.fields.items():
+            value = without_control_characters(str(self.data.get(name) or ""))
+            if name in self.errors and value:
+                shown = Truncator(value).chars(40)
+                sentences.append(
+                    f"{field.label}: “{shown}” is not one of the choices; "
+                    "that filter was left out."
+                )
+        return sentences
 
     def apply(self, queryset: QuerySet[Any]) -> QuerySet[Any]:
         chosen = self.active()

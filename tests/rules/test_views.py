@@ -262,6 +262,31 @@ def test_list_filters_work_as_a_plain_get_form(
     assert (link in page) is shown
 
 
+@pytest.mark.parametrize(
+    ("listing", "query", "label"),
+    [
+        ("cards", {"type": "not-a-type"}, "Type"),
+        ("rulings", {"card": "nope"}, "Card"),
+        ("rulings", {"verified": "true"}, "Engine check"),
+    ],
+)
+def test_list_says_which_filter_it_left_out(
+    client: Client, demo: Game, listing: str, query: dict[str, str], label: str
+) -> None:
+    page = html(client.get(f"/demo/{listing}/", query))
+
+    value = next(iter(query.values()))
+    assert f"{label}: “{value}” is not one of the choices" in page
+
+
+def test_list_with_good_filters_says_nothing_was_left_out(
+    client: Client, demo: Game
+) -> None:
+    page = html(client.get("/demo/rulings/", {"source": "community"}))
+
+    assert "is not one of the choices" not in page
+
+
 def test_card_filter_by_implementation_reads_the_oracle_registry(
     client: Client, demo: Game
 ) -> None:
