@@ -337,6 +337,21 @@ def test_more_rows_without_javascript_keeps_what_was_typed(
     assert not Run.objects.exists()
 
 
+def test_more_rows_without_javascript_adds_rows_without_errors(
+    client: Client, ti4: Any
+) -> None:
+    # What a browser without JavaScript posts: every row, each select included.
+    response = client.post(URL, builder_post(more="1"))
+
+    builder = response.context["builder"]
+    assert len(builder.steps.forms) == 6
+    assert all(not form.errors for form in builder.steps.forms)
+    assert all(not form.errors for form in builder.players.forms)
+    assert "This field is required." not in response.content.decode()
+    new_row = builder.steps.forms[5]
+    assert new_row["action"].value() == "play"
+
+
 def test_pasted_json_that_does_not_parse_shows_the_line(
     client: Client, ti4: Any
 ) -> None:
