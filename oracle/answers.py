@@ -297,6 +297,11 @@ def _items(
     out = []
     first = [key for key in always if key in data]
     for key, value in sorted(data.items(), key=lambda item: item[0] not in first):
+        if key == EFFECTS and isinstance(value, Mapping):
+            value = _effects(value, shown=data)
+            key = "changed_by_effects"
+        elif key == RESOURCES and isinstance(value, Mapping):
+            value = _unshown(value, shown=data)
         if key in skip or (value in (None, "", [], {}) and key not in always):
             continue
         count = len(value) if isinstance(value, (list, dict)) else 1
@@ -315,7 +320,37 @@ def _items(
     return out
 
 
+#: The engine's keys of a player's raw counts: what effects add to player
+#: values (hand limit...), and the player's tokens by kind.
+EFFECTS = "values"
+RESOURCES = "resources"
+
+
+def _effects(values: Mapping[str, Any], shown: Mapping[str, Any]) -> dict[str, str]:
+    """What effects add to player values, as ``{"hand limit": "+1"}``. An
+    effect that adds nothing is left out: ``hand_limit: 0`` beside ``Hand limit
+    7`` read as a second, contradicting limit."""
+    return {
+        key: f"{amount:+d}" if isinstance(amount, int) else str(amount)
+        for key, amount in _unshown(values, shown).items()
+        if amount != 0
+    }
+
+
+def _unshown(values: Mapping[str, Any], shown: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with readable keys, without those the state shows on their
+    own line (a pack's ``hand_limit`` already includes its effects)."""
+    return {
+        key.replace("_", " "): value
+        for key, value in values.items()
+        if key not in shown
+    }
+
+
 def _shown(pack: Pack, value: object) -> str:
+    # Before anything else: a bool is an int, and str() would say "True".
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return ", ".join(
             name if n == 1 else f"{name} \u00d7{n}"

@@ -50,7 +50,7 @@ def _text(label: str, help_text: str = "", **attrs: str) -> forms.CharField:
 
 class ScenarioForm(forms.Form):
     phase = forms.ChoiceField(label="Phase", required=False)
-    active_player = _text("Active player", list="oracle-players")
+    active_player = _text("Active player", list="oracle-player-names")
     seed = forms.IntegerField(label="Seed", required=False, min_value=0)
     laws = _text("Laws in play", "Comma-separated.", list="oracle-laws")
 
@@ -72,7 +72,7 @@ class PlayerForm(forms.Form):
 
 
 class StepForm(forms.Form):
-    player = _text("Player", list="oracle-players")
+    player = _text("Player", list="oracle-player-names")
     action = forms.ChoiceField(label="Does", choices=ACTIONS, initial="play")
     card = _text("What", "A card, an option, a phase or a period.", list="oracle-all")
     targets = _text("Targeting", "A target, or name=value pairs separated by ;")

@@ -27,7 +27,15 @@ from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_l
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
-from oracle.forms import Builder, PasteForm, Rows, build, rows_for
+from oracle.forms import (
+    Builder,
+    PasteForm,
+    PlayerFormSet,
+    Rows,
+    StepFormSet,
+    build,
+    rows_for,
+)
 from oracle.models import Answered, Run
 from oracle.prefill import card_prefill
 from rules.api.v1.throttling import AnonScopedRateThrottle
@@ -174,10 +182,22 @@ class _OracleScope:
 def _more_rows(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
     """Without JavaScript: the same builder with more empty rows."""
     data = request.POST.copy()
-    for prefix, more in (("players", 1), ("steps", 3)):
+    for prefix, form_class, more in (
+        ("players", PlayerFormSet.form, 1),
+        ("steps", StepFormSet.form, 3),
+    ):
         key = f"{prefix}-TOTAL_FORMS"
         count = data.get(key, "0")
-        data[key] = str(int(count) + more if count.isdigit() else more)
+        start = int(count) if count.isdigit() else 0
+        data[key] = str(start + more)
+        # A new row posts what a browser posts for an untouched row: a select
+        # always sends its choice. Without it the step's "Does" would differ
+        # from its initial "play", the blank row would count as changed and be
+        # validated, and show "This field is required".
+        for index in range(start, start + more):
+            for name, form_field in form_class.base_fields.items():
+                if form_field.initial is not None:
+                    data.setdefault(f"{prefix}-{index}-{name}", str(form_field.initial))
     return _page(request, game, pack, Editor(Builder(pack, data), PasteForm()))
 
 

@@ -90,3 +90,40 @@ def test_pasted_yaml_with_a_mistake_shows_it_beside_the_box(
     assert page.locator("#id_text").input_value().startswith("phase: action")
     page.screenshot(path=str(SCREENSHOTS / "oracle-paste-error.png"), full_page=True)
     assert site.console_errors == []
+
+
+def test_renaming_a_player_keeps_the_players_and_the_new_name_runs(
+    page: Any, site: Site, scenario: Any
+) -> None:
+    page.goto(f"{site.url}/ti4/oracle/")
+    rows = page.locator("[data-rows=players] > [data-row]")
+    count = rows.count()
+
+    page.fill("#id_players-0-name", "Alicia")
+    page.press("#id_players-0-name", "Tab")
+
+    assert count >= 2 and rows.count() == count
+    assert page.locator("input[name=players-TOTAL_FORMS]").count() == 1
+    assert page.locator("#id_players-0-name").input_value() == "Alicia"
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    names = page.locator("#id_steps-0-player").get_attribute("list")
+    offered = page.locator(f"datalist#{names} option").evaluate_all(
+        "options => options.map(o => o.value)"
+    )
+    assert "Alicia" in offered
+
+    page.fill("#id_scenario-active_player", "Alicia")
+    page.fill("#id_players-0-hand", "spy")
+    page.fill("#id_players-1-hand", "sabotage")
+    page.fill("#id_steps-0-player", "Alicia")
+    page.fill("#id_steps-0-card", "spy")
+    page.fill("#id_steps-0-targets", "Bob")
+    page.fill("#id_steps-1-player", "Bob")
+    page.fill("#id_steps-1-card", "sabotage")
+    page.get_by_role("button", name="Run the scenario").first.click()
+
+    page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
+    assert page.locator("h1#answer-title").inner_text().startswith("Accepted:")
+    assert "Alicia plays Spy targeting Bob" in page.locator("main").inner_text()
+    assert site.console_errors == []

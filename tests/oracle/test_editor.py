@@ -306,6 +306,28 @@ def test_the_answer_links_every_rule_it_cites(
         assert client.get(href).status_code in (301, 302)
 
 
+def test_the_final_state_reads_as_words_not_python_values(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    link = client.post(
+        "/api/v1/ti4/oracle/run/", scenario, content_type="application/json"
+    ).json()["permalink"]
+
+    text = client.get(link).content.decode()
+
+    # The state as shown, without the JSON kept folded at its end.
+    shown = re.search(r'id="state-heading".*?<details>', text, re.S)
+    assert shown is not None
+    facts = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", shown.group(0), re.S)
+    # Alice is the speaker, Bob is not; nobody passed; the table has no custodians.
+    assert ("Speaker", "yes") in facts and ("Speaker", "no") in facts
+    assert ("Passed", "no") in facts and ("Custodians", "no") in facts
+    assert ("Hand limit", "7") in facts
+    assert "True" not in shown.group(0) and "False" not in shown.group(0)
+    assert "Values" not in dict(facts)
+    assert "hand_limit" not in shown.group(0) and "trade_goods" not in shown.group(0)
+
+
 def test_the_builder_opens_only_what_it_can_write_back(ti4: Any, scenario: Any) -> None:
     assert rows_for(scenario, "ti4") is not None
     scenario["expect"] = [{"path": "players.Bob.hand", "count": 0}]
@@ -342,6 +364,21 @@ def test_more_rows_without_javascript_keeps_what_was_typed(
     assert len(builder.players.forms) == 4 and len(builder.steps.forms) == 6
     assert builder.players.forms[1]["hand"].value() == "sabotage"
     assert not Run.objects.exists()
+
+
+def test_more_rows_without_javascript_adds_rows_without_errors(
+    client: Client, ti4: Any
+) -> None:
+    # What a browser without JavaScript posts: every row, each select included.
+    response = client.post(URL, builder_post(more="1"))
+
+    builder = response.context["builder"]
+    assert len(builder.steps.forms) == 6
+    assert all(not form.errors for form in builder.steps.forms)
+    assert all(not form.errors for form in builder.players.forms)
+    assert "This field is required." not in response.content.decode()
+    new_row = builder.steps.forms[5]
+    assert new_row["action"].value() == "play"
 
 
 def test_pasted_json_that_does_not_parse_shows_the_line(

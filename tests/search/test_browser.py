@@ -130,3 +130,20 @@ def test_suggestions_are_styled_by_the_site_stylesheet(page: Any) -> None:
     assert look["chosen"] != look["other"]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "search-suggestions.png"))
+
+
+@pytest.mark.parametrize("path", ["/", "/ti4/"])
+def test_home_pages_have_the_shortcut_and_suggestions(
+    page: Any, live: str, path: str
+) -> None:
+    page.goto(f"{live}{path}")
+    page.locator("h1").click()
+
+    page.keyboard.press("/")
+
+    box = page.locator(":focus")
+    assert box.get_attribute("name") == "q"
+    box.type("sabo", delay=30)
+    option = suggestions_of(page, box).locator("[role=option]").first
+    option.wait_for()
+    assert option.inner_text().startswith("Sabotage")

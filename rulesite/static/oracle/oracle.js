@@ -53,7 +53,9 @@
   });
 
   // The datalist of player names follows the names typed in the player rows.
-  var names = document.getElementById("oracle-players");
+  // Its id must stay unique: the Players fieldset once shared it, and emptying
+  // "the list" wiped the player rows and the formset's management form.
+  var names = document.getElementById("oracle-player-names");
   function refreshNames() {
     if (!names) {
       return;
