@@ -23,7 +23,7 @@ from oracle.adapters import MAX_TEXT, prepare, split_pointer
 from oracle.engine import ScenarioError
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
-from oracle.engine.scenario import MAX_PLAYERS, MAX_STEPS
+from oracle.engine.scenario import MAX_NAME, MAX_PLAYERS, MAX_STEPS
 
 ACTIONS = [
     ("play", "plays"),
@@ -38,11 +38,13 @@ _PLANET = re.compile(r"^(?P<name>.+?)(?:\s+(?P<r>\d)/(?P<i>\d))?$")
 SYSTEM_SUFFIX = "-system"
 
 
-def _text(label: str, help_text: str = "", **attrs: str) -> forms.CharField:
+def _text(
+    label: str, help_text: str = "", *, max_length: int = 400, **attrs: str
+) -> forms.CharField:
     return forms.CharField(
         label=label,
         required=False,
-        max_length=400,
+        max_length=max_length,
         help_text=help_text,
         widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
     )
@@ -50,7 +52,9 @@ def _text(label: str, help_text: str = "", **attrs: str) -> forms.CharField:
 
 class ScenarioForm(forms.Form):
     phase = forms.ChoiceField(label="Phase", required=False)
-    active_player = _text("Active player", list="oracle-player-names")
+    active_player = _text(
+        "Active player", max_length=MAX_NAME, list="oracle-player-names"
+    )
     seed = forms.IntegerField(label="Seed", required=False, min_value=0)
     laws = _text("Laws in play", "Comma-separated.", list="oracle-laws")
 
@@ -61,7 +65,7 @@ class ScenarioForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = _text("Name")
+    name = _text("Name", max_length=MAX_NAME)
     faction = _text("Faction")
     hand = _text("Hand", "Cards, comma-separated.", list="oracle-cards")
     technologies = _text("Technologies", "Comma-separated.", list="oracle-techs")
@@ -72,7 +76,7 @@ class PlayerForm(forms.Form):
 
 
 class StepForm(forms.Form):
-    player = _text("Player", list="oracle-player-names")
+    player = _text("Player", max_length=MAX_NAME, list="oracle-player-names")
     action = forms.ChoiceField(label="Does", choices=ACTIONS, initial="play")
     card = _text("What", "A card, an option, a phase or a period.", list="oracle-all")
     targets = _text("Targeting", "A target, or name=value pairs separated by ;")

@@ -347,6 +347,18 @@ def test_a_ruling_opens_its_scenario(client: Client, ti4: Any, scenario: Any) ->
     assert "spy" in page.paste.initial["text"]
 
 
+def test_name_fields_take_no_longer_names_than_the_engine(
+    client: Client, ti4: Any
+) -> None:
+    from oracle.engine.scenario import MAX_NAME
+
+    page = client.get(URL).content.decode()
+
+    for name in ("players-0-name", "steps-0-player", "scenario-active_player"):
+        tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+        assert tag is not None and f'maxlength="{MAX_NAME}"' in tag.group(0)
+
+
 def test_an_unknown_ruling_is_named_as_unknown(client: Client, ti4: Any) -> None:
     page = client.get(f"{URL}?ruling=no-such-ruling").content.decode()
 
