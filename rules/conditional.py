@@ -203,6 +203,33 @@ def _state_sql(vendor: str, where: str) -> str:
     )
 
 
+def exists_in_game(model: Any, game: str, field: str, value: str) -> bool:
+    """Whether the game ``game`` has a ``model`` row whose ``field`` is
+    ``value`` (a card by slug, a rule by rule id): one indexed probe."""
+    database = connections[router.db_for_read(model)]
+    with database.cursor() as cursor:
+        cursor.execute(_exists_sql(database.vendor, model, field), [game, value])
+        return cursor.fetchone() is not None
+
+
+@functools.cache
+def _exists_sql(vendor: str, model: Any, field: str) -> str:
+    # Plain SQL for the reason given in _state_sql: the ORM would cost several
+    # times what the query does, on the path of every revalidation.
+    from rules.models import Game
+
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    game_table = quote(Game._meta.db_table)
+    return (
+        f"SELECT 1 FROM {table} JOIN {game_table} ON "
+        f"{table}.{quote(model._meta.get_field('game').column)} = "
+        f"{game_table}.{quote(Game._meta.get_field('id').column)} "
+        f"WHERE {game_table}.{quote(Game._meta.get_field('slug').column)} = %s "
+        f"AND {table}.{quote(model._meta.get_field(field).column)} = %s LIMIT 1"
+    )
+
+
 def _state(
     version: str, loaded: datetime | None, verified: datetime | None
 ) -> GameState:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import re
 from collections.abc import Callable
 from functools import cache
@@ -42,6 +41,7 @@ from rules.conditional import (
     is_conditional,
     validators_for,
 )
+from rules.search import index_marker
 from rulesite.db_router import read_alias
 
 logger = logging.getLogger(__name__)
@@ -217,18 +217,8 @@ def thaw(frozen: Frozen) -> HttpResponse:
 def page_salt(request: HttpRequest) -> str:
     salt = f"page:{release()}"
     if SEARCH_PATH.match(request.path):
-        salt += f":index:{search_index_marker()}"
+        salt += f":index:{index_marker()}"
     return salt
-
-
-def search_index_marker() -> str:
-    """Identifies the live search index: the index swaps in a new build by
-    replacing its ``CURRENT`` file, which gives that file a new inode."""
-    try:
-        stat = os.stat(Path(settings.SEARCH_INDEX_DIR) / "CURRENT")
-    except OSError:
-        return "none"
-    return f"{stat.st_ino}:{stat.st_mtime_ns}"
 
 
 @cache

@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
+from rules.api.v1.schema import SchemaView
 from rules.sitemaps import SITEMAPS
 
 handler404 = "rules.views.page_not_found"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/schema/", SchemaView.as_view(), name="api-schema"),
     path(
         "api/docs/",
         SpectacularSwaggerSplitView.as_view(url_name="api-schema"),

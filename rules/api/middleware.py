@@ -1,10 +1,12 @@
 """Answer the content API's revalidations early.
 
 An app polling the API sends ``If-None-Match`` with the ETag it holds and
-mostly gets 304. That answer depends only on the URL and the game's content
-version (``ConditionalContentMixin.revalidate``), so this middleware gives it
-before the session, CSRF, authentication and message middleware and the view
-machinery run: none of them has anything to add to a 304 of a public read.
+mostly gets 304. That answer depends only on the URL, the game's content
+version and, for one object, that it exists (``ConditionalContentMixin.revalidate``;
+a request whose success only the view can tell, such as a list with query
+parameters, is left to it), so this middleware gives it before the session,
+CSRF, authentication and message middleware and the view machinery run: none
+of them has anything to add to a 304 of a public read.
 Every other request, and every conditional one the validators do not settle,
 goes on through the stack unchanged, to the view that answers it in full.
 

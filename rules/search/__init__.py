@@ -17,6 +17,7 @@ from rules.search.index import (
     BuildReport,
     SearchIndex,
     build_index,
+    index_marker,
     memory_index,
     open_index,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "SearchUnavailable",
     "build_index",
     "documents_for",
+    "index_marker",
     "memory_index",
     "open_index",
     "search",

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.http import http_date
 
 from rules.api.v1.rendered import RenderedCache
-from rules.api.v1.views import ConditionalContentMixin
+from rules.api.v1.views import REPRESENTATION, ConditionalContentMixin
 from rules.conditional import condition_on_game, game_state, validators_for
 from rules.models import Card, Game, Ruling
 
@@ -267,3 +267,106 @@ def test_a_repeated_read_is_served_from_its_rendering(
     assert client.get(url).content == first  # same content version: same bytes
     Game.objects.filter(pk=sample.pk).update(content_version="reloaded")
     assert client.get(url).json()["name"] == "Changed"
+
+
+# --- preconditions never turn an error into a 304 (RFC 9110, 13.2.1) ----------
+
+
+def _preconditions(url: str) -> list[dict[str, str]]:
+    """Headers that would be answered 304 or 412 if ``url`` existed: ``*``, the
+    game's current ETag for that URL, its Last-Modified and a future date."""
+    state = game_state("sample")
+    assert state is not None and state.loaded_at is not None
+    request = RequestFactory().get(url)
+    etag = validators_for(request, [state], salt=REPRESENTATION).etag
+    later = http_date((timezone.now() + timedelta(days=1)).timestamp())
+    return [
+        {"HTTP_IF_NONE_MATCH": "*"},
+        {"HTTP_IF_NONE_MATCH": etag},
+        {"HTTP_IF_MODIFIED_SINCE": http_date(state.loaded_at.timestamp())},
+        {"HTTP_IF_MODIFIED_SINCE": later},
+        {"HTTP_IF_MATCH": '"x"'},
+    ]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/sample/cards/nope/",
+        "/api/v1/sample/rulings/nope/",
+        "/api/v1/sample/topics/nope/",
+        "/api/v1/sample/rules/9.9z/",
+        "/api/v1/sample/terms/nope/",
+    ],
+)
+@pytest.mark.parametrize("method", ["get", "head"])
+def test_preconditions_on_an_unknown_object_are_a_404(
+    client: Client, sample: Game, url: str, method: str
+) -> None:
+    for headers in _preconditions(url):
+        response = getattr(client, method)(url, **headers)
+        assert response.status_code == 404, headers
+        if method == "get":
+            assert response.json()["error"]["code"] == "not_found"
+        assert not response.has_header("ETag")
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("/api/v1/sample/cards/?page=abc", 400),
+        ("/api/v1/sample/cards/?page_size=0", 400),
+        ("/api/v1/sample/cards/?ordering=zzz", 400),
+        ("/api/v1/sample/rulings/?source=zzz", 400),
+        ("/api/v1/sample/cards/?page=999", 404),
+        ("/api/v1/games/?page=2", 404),
+    ],
+)
+def test_preconditions_on_a_bad_list_query_are_its_error(
+    client: Client, sample: Game, url: str, status: int
+) -> None:
+    for headers in _preconditions(url):
+        response = client.get(url, **headers)
+        assert response.status_code == status, headers
+        assert response.json()["error"]["code"] in {"invalid", "not_found"}
+
+
+def test_a_star_revalidates_an_existing_object(client: Client, sample: Game) -> None:
+    url = "/api/v1/sample/cards/cancel/"
+    response = client.get(url, HTTP_IF_NONE_MATCH="*")
+    assert response.status_code == 304
+    assert response["ETag"] == client.get(url)["ETag"]
+
+
+def test_a_valid_list_query_still_revalidates(client: Client, sample: Game) -> None:
+    url = "/api/v1/sample/cards/?type=action&page=1&page_size=2"
+    first = client.get(url)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"]
+    assert client.get(url, HTTP_IF_MATCH='"x"').status_code == 412
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/sample/cards/cancel/",
+        "/api/v1/sample/rules/2.2a/",
+        "/api/v1/sample/topics/cards/",
+        "/api/v1/sample/rulings/cancel-a-cancel/",
+        "/api/v1/sample/cards/",
+        "/api/v1/games/sample/",
+        "/api/v1/sample/bulk/",
+    ],
+)
+def test_revalidating_an_existing_resource_skips_the_view(
+    client: Client, sample: Game, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    etag = client.get(url)["ETag"]
+
+    def no_view(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the view ran for a revalidation")
+
+    monkeypatch.setattr(ConditionalContentMixin, "dispatch", no_view)
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH="*").status_code == 304

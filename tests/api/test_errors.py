@@ -76,3 +76,12 @@ def test_an_unexpected_failure_is_a_json_500(
     monkeypatch.setattr(views.TermViewSet, "get_queryset", explode)
     error = assert_error(client.get("/api/v1/sample/terms/"), 500, "server_error")
     assert "boom" not in error["message"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_path_with_an_encoded_newline_is_a_json_404(
+    client: Client, db: None, settings: Any, debug: bool
+) -> None:
+    # With DEBUG on, a path no route matches gets Django's HTML debug page.
+    settings.DEBUG = debug
+    assert_error(client.get("/api/v1/a%0A/cards/"), 404, "not_found")

@@ -57,5 +57,5 @@ def test_a_page_past_the_end_is_a_404(client: Client, sample: Game) -> None:
 
 
 def test_an_empty_result_is_one_empty_page(client: Client, sample: Game) -> None:
-    body = get_json(client, f"{URL}?type=none")
+    body = get_json(client, f"{URL}?q=none")
     assert body == {"count": 0, "next": None, "previous": None, "results": []}

@@ -126,3 +126,17 @@ def test_served_schema_is_the_generated_one(client: Client, db: None) -> None:
 
     served = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
     assert served == openapi_document()
+
+
+def test_served_schema_honours_the_format_parameter(client: Client, db: None) -> None:
+    as_json = client.get("/api/v1/schema/?format=json")
+    assert as_json.status_code == 200
+    assert as_json.json()["info"]["title"] == "Rulesite API"
+    as_yaml = client.get("/api/v1/schema/?format=yaml")
+    assert "json" not in as_yaml["Content-Type"]
+    assert yaml.safe_load(as_yaml.content) == as_json.json()
+
+
+def test_search_documents_its_throttling_and_caching(schema: dict[str, Any]) -> None:
+    responses = schema["paths"]["/api/v1/{game}/search/"]["get"]["responses"]
+    assert {"200", "304", "400", "404", "429"} <= set(responses)

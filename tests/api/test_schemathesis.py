@@ -16,6 +16,7 @@ import schemathesis
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 from werkzeug.test import Client
 
 from rules.models import Game
@@ -50,7 +51,11 @@ schema = loaded.include(method="GET", tag=TAGS)
     suppress_health_check=list(HealthCheck),
 )
 def test_api_conforms_to_its_schema(case: Any, ti4: Game, sample: Game) -> None:
-    case.call_and_validate()
+    # The card filters take keys of the game's vocabularies, which the schema
+    # can only describe by pattern: a well-formed unknown key is a 400.
+    vocabulary_keys = case.operation.path == "/api/v1/{game}/cards/"
+    excluded = [positive_data_acceptance] if vocabulary_keys else []
+    case.call_and_validate(excluded_checks=excluded)
 
 
 @pytest.mark.parametrize(

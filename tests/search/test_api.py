@@ -72,3 +72,36 @@ def test_openapi_documents_the_endpoint() -> None:
     assert "400" in operation["responses"]
     kind = next(p for p in operation["parameters"] if p["name"] == "kind")
     assert set(kind["schema"]["enum"]) == {"rule", "card", "topic", "term", "ruling"}
+
+
+def test_head_answers_like_get(indexed: Any, client: Client) -> None:
+    get = client.get("/api/v1/ti4/search/", {"q": "hand"})
+    head = client.head("/api/v1/ti4/search/", {"q": "hand"})
+
+    assert (get.status_code, head.status_code) == (200, 200)
+    assert head.content == b""
+    assert head["ETag"] == get["ETag"]
+
+
+def test_results_carry_validators_and_revalidate(indexed: Any, client: Client) -> None:
+    url = "/api/v1/ti4/search/?q=hand"
+    response = client.get(url)
+    assert response["ETag"].startswith('W/"')
+    assert response.has_header("Last-Modified")
+    assert response["Cache-Control"] == "public, max-age=300"
+    assert client.get("/api/v1/ti4/search/?q=hands")["ETag"] != response["ETag"]
+
+    again = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] == response["ETag"]
+    dated = client.get(url, HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
+    assert dated.status_code == 304
+
+
+def test_preconditions_do_not_hide_a_bad_query(indexed: Any, client: Client) -> None:
+    for url in ("/api/v1/ti4/search/?q=", "/api/v1/ti4/search/?q=a&page=x"):
+        response = client.get(url, HTTP_IF_NONE_MATCH="*")
+        assert response.status_code == 400
+        assert not response.has_header("ETag")
+    missing = client.get("/api/v1/nope/search/?q=hand", HTTP_IF_NONE_MATCH="*")
+    assert missing.status_code == 404

@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from rest_framework import serializers
 from rest_framework.request import Request
 
-from rules.models import RULE_ID, Rule, Ruling
+from rules.models import RULE_ID, Game, Rule, Ruling
 
 # The model's pattern without Python-only named groups, so that it is also a
 # valid ECMA regex in the OpenAPI schema.
@@ -34,9 +34,12 @@ def key_list(help_text: str) -> serializers.RegexField:
 
 class ContentQuery(serializers.Serializer):
     @classmethod
-    def narrow(cls, request: Request, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        """Validate the request's query string (400 on error), then filter."""
-        query = cls(data=request.query_params.dict())
+    def narrow(
+        cls, request: Request, queryset: QuerySet[Any], game: Game | None = None
+    ) -> QuerySet[Any]:
+        """Validate the request's query string (400 on error), then filter.
+        ``game`` gives the vocabularies that keys are checked against."""
+        query = cls(data=request.query_params.dict(), context={"game": game})
         query.is_valid(raise_exception=True)
         return query.apply(queryset, query.validated_data)
 
@@ -78,6 +81,30 @@ class CardQuery(ContentQuery):
         default="name",
         help_text="Sort field; a leading '-' reverses it. Ties sort by name.",
     )
+
+    def validate_type(self, value: str) -> str:
+        return self._known_keys(value, "card_types", "card type")
+
+    def validate_window(self, value: str) -> str:
+        return self._known_keys(value, "windows", "timing window")
+
+    def validate_expansion(self, value: str) -> str:
+        return self._known_keys(value, "expansions", "expansion")
+
+    def _known_keys(self, value: str, vocabulary: str, noun: str) -> str:
+        # Keys are declared per game, so a typo would silently match nothing;
+        # like the other filters, it is a 400 naming the parameter.
+        game: Game | None = self.context.get("game")
+        if game is None:
+            return value
+        known = game.vocabularies.get(vocabulary, {})
+        unknown = [key for key in value.split(",") if key not in known]
+        if unknown:
+            raise serializers.ValidationError(
+                f"Not a {noun} of {game.name}: {', '.join(unknown)}. "
+                f"Known: {', '.join(known)}."
+            )
+        return value
 
     def apply(self, queryset: QuerySet[Any], values: dict[str, Any]) -> QuerySet[Any]:
         for field in ("type", "window", "expansion"):

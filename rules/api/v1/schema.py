@@ -14,6 +14,9 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.request import Request
 
 from rules.api.v1 import examples
 from rules.api.v1.errors import ErrorSerializer
@@ -265,3 +268,22 @@ bulk = extend_schema_view(
         ],
     )
 )
+
+
+class FormatParameterNegotiation(DefaultContentNegotiation):
+    """Also picks a renderer by ``?format=json|yaml``: the API turns that
+    override off (``URL_FORMAT_OVERRIDE``, it only answers JSON), but the
+    schema has two formats and clients ask for one that way."""
+
+    def select_renderer(
+        self, request: Request, renderers: list[Any], format_suffix: str | None = None
+    ) -> tuple[Any, str]:
+        requested = format_suffix or request.query_params.get("format")
+        return super().select_renderer(request, renderers, requested)  # type: ignore[no-any-return]
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI document: YAML by default, JSON for ``Accept:
+    application/json`` or ``?format=json``."""
+
+    content_negotiation_class = FormatParameterNegotiation

@@ -5,6 +5,11 @@ same hits ``groups``-ed by kind, per-kind ``counts``, a ``suggestion`` for
 misspelt words, and a first result flagged ``direct`` when the query names a
 rule id or a card exactly. A query that cannot be searched is a 400 in the
 API's error shape, with ``details.reason`` saying why.
+
+Results depend only on the game's content and on the live index built from it,
+so a successful answer carries the validators of the other read endpoints,
+with the index's build in the ETag (an index rebuilt after a reload changes
+the answer even when the content version has already moved on).
 """
 
 from __future__ import annotations
@@ -21,12 +26,14 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers
-from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from rules.api.v1.errors import ErrorSerializer, error_body
+from rules.api.v1.schema import CACHING, NOT_MODIFIED, THROTTLED
+from rules.api.v1.views import REPRESENTATION, ConditionalContentMixin
 from rules.models import Game
 from rules.search import (
     DEFAULT_LIMIT,
@@ -38,6 +45,7 @@ from rules.search import (
     SearchQueryError,
     SearchResults,
     SearchUnavailable,
+    index_marker,
 )
 from rules.search import search as run_search
 
@@ -170,7 +178,7 @@ BAD_QUERY = {
 }  # fmt: skip
 
 
-@extend_schema(
+SEARCH_SCHEMA = extend_schema(
     operation_id="search",
     summary="Search rules, cards, terms and rulings",
     description=(
@@ -185,7 +193,7 @@ BAD_QUERY = {
         "(an unclosed quote or parenthesis, an operator with nothing on one side, "
         "an unknown kind) is a 400 whose `details.reason` is one of `empty`, "
         "`too_long`, `unbalanced_quotes`, `unbalanced_parentheses`, "
-        "`lone_operator`, `unknown_kind`, `invalid_page`, `invalid_limit`."
+        "`lone_operator`, `unknown_kind`, `invalid_page`, `invalid_limit`." + CACHING
     ),
     tags=["search"],
     parameters=[
@@ -236,13 +244,16 @@ BAD_QUERY = {
             description="The query cannot be searched; `details.reason` says why.",
             examples=[OpenApiExample("error", value=BAD_QUERY, response_only=True)],
         ),
+        304: NOT_MODIFIED,
         404: OpenApiResponse(ErrorSerializer, description="No such game."),
+        429: THROTTLED,
         503: OpenApiResponse(
             ErrorSerializer, description="The search index is not built yet."
         ),
     },
 )
-@api_view(["GET"])
+
+
 def search(request: Request, game: str) -> Response:
     game_obj = Game.objects.filter(slug=game).first()
     if game_obj is None:
@@ -266,6 +277,20 @@ def search(request: Request, game: str) -> Response:
     except SearchUnavailable as exc:
         return Response(error_body("unavailable", str(exc)), status=503)
     return Response(_payload(request, game_obj, results))
+
+
+class SearchView(ConditionalContentMixin, APIView):
+    """GET and HEAD of the search, with the validators of the other reads; a
+    precondition is settled once the search has succeeded (``succeeds`` stays
+    False: only running it tells whether the query is valid)."""
+
+    @classmethod
+    def etag_salt(cls) -> str:
+        return f"{REPRESENTATION}:index:{index_marker()}"
+
+    @SEARCH_SCHEMA
+    def get(self, request: Request, game: str) -> Response:
+        return search(request, game)
 
 
 def _number(params: Any, name: str, default: int) -> int:

@@ -28,6 +28,7 @@ router.register(f"{GAME}/rulings", views.RulingViewSet, basename="ruling")
 urlpatterns = [
     *router.urls,
     path("<slug:game>/bulk/", views.BulkView.as_view(), name="bulk"),
-    path("<slug:game>/search/", search_views.search, name="search"),
-    re_path(r"^.*$", NotFoundView.as_view(), name="not-found"),
+    path("<slug:game>/search/", search_views.SearchView.as_view(), name="search"),
+    # Not ".*": "." stops at a newline, and a path may hold an encoded one.
+    re_path(r"^[\s\S]*$", NotFoundView.as_view(), name="not-found"),
 ]

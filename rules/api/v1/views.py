@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -44,7 +44,9 @@ from rules.conditional import (
     ContentState,
     Validators,
     every_game_state,
+    exists_in_game,
     game_state,
+    is_conditional,
     validators_for,
 )
 from rules.models import Card, Game, Rule, Ruling, Term, Topic
@@ -81,6 +83,17 @@ def listed_rulings(game: Game) -> QuerySet[Ruling]:
     )
 
 
+def settle(validators: Validators, request: HttpRequest) -> HttpResponseBase | None:
+    """The 304, or the 412 in the API's error shape, that ``validators`` give
+    ``request``, or None."""
+    early = validators.evaluate(request)
+    if early is not None and early.status_code == 412:
+        early = error_response(
+            412, "precondition_failed", "A precondition of the request failed."
+        )
+    return early
+
+
 class ConditionalContentMixin:
     """Answer If-None-Match / If-Modified-Since before the view runs (a 304 is
     usually given even earlier, by ``rules.api.middleware``), stamp validators on
@@ -106,6 +119,21 @@ class ConditionalContentMixin:
         return None if state is None else [state]
 
     @classmethod
+    def etag_salt(cls) -> str:
+        """Names the representation in the ETag (see ``validators_for``)."""
+        return REPRESENTATION
+
+    @classmethod
+    def succeeds(cls, request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+        """Whether the answer to ``request`` without its preconditions is known,
+        from a cheap check, to be a success. Only then may a 304 or 412 be given
+        before the view runs: RFC 9110 (13.2.1) has preconditions ignored when
+        the answer would be an error, so an unknown object or a bad query gets
+        its 404 or 400 whatever the headers say. False sends the request to
+        the view, which settles its preconditions once it has succeeded."""
+        return False
+
+    @classmethod
     def revalidate(
         cls, request: HttpRequest, kwargs: dict[str, Any]
     ) -> tuple[Validators | None, HttpResponseBase | None]:
@@ -117,13 +145,11 @@ class ConditionalContentMixin:
         if states is None:
             return None, None
         validators = validators_for(
-            request, states, salt=REPRESENTATION, max_age=MAX_AGE
+            request, states, salt=cls.etag_salt(), max_age=MAX_AGE
         )
-        early = validators.evaluate(request)
-        if early is not None and early.status_code == 412:
-            early = error_response(
-                412, "precondition_failed", "A precondition of the request failed."
-            )
+        early = settle(validators, request)
+        if early is not None and not cls.succeeds(request, kwargs):
+            early = None
         return validators, early
 
     def dispatch(
@@ -135,6 +161,12 @@ class ConditionalContentMixin:
         response: HttpResponseBase = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.validators is None:
             return response
+        if is_conditional(request) and 200 <= response.status_code < 300:
+            # The view succeeded, so the preconditions the early check could
+            # not settle now apply.
+            late = settle(self.validators, request)
+            if late is not None:
+                return late
         return self.validators.apply(response, request=request)
 
     def rendered(self, build: Callable[[], Response]) -> HttpResponseBase:
@@ -182,6 +214,19 @@ class GameContentViewSet(ConditionalContentMixin, viewsets.ReadOnlyModelViewSet)
     lookup_field = "slug"
     lookup_value_regex = r"[-a-zA-Z0-9_]+"
     detail_serializer_class: type[Any] | None = None
+    #: What the detail endpoint looks up, by ``lookup_field`` within the game.
+    model: type[Model]
+
+    @classmethod
+    def succeeds(cls, request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+        key = kwargs.get(cls.lookup_url_kwarg or cls.lookup_field)
+        if key is None:
+            # Page 1 of a list always exists; filters and page numbers are
+            # validated by the view (and a later page needs a count).
+            return not request.GET
+        return exists_in_game(
+            cls.model, str(kwargs.get("game", "")), cls.lookup_field, str(key)
+        )
 
     def get_serializer_class(self) -> type[Any]:
         if self.action == "retrieve" and self.detail_serializer_class is not None:
@@ -210,12 +255,18 @@ class GameContentViewSet(ConditionalContentMixin, viewsets.ReadOnlyModelViewSet)
 @schema.games
 class GameViewSet(GameContentViewSet):
     serializer_class = GameSerializer
+    model = Game
 
     @classmethod
     def content_states(cls, kwargs: dict[str, Any]) -> list[ContentState] | None:
         if "slug" in kwargs:
             return super().content_states({"game": kwargs["slug"]})
         return list(every_game_state())
+
+    @classmethod
+    def succeeds(cls, request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+        # A game with a state exists: content_states found it.
+        return "slug" in kwargs or not request.GET
 
     @cached_property
     def game(self) -> Game | None:
@@ -238,6 +289,7 @@ class GameViewSet(GameContentViewSet):
 
 @schema.topics
 class TopicViewSet(GameContentViewSet):
+    model = Topic
     serializer_class = TopicSerializer
     detail_serializer_class = TopicDetailSerializer
 
@@ -267,6 +319,7 @@ class TopicViewSet(GameContentViewSet):
 
 @schema.rules
 class RuleViewSet(GameContentViewSet):
+    model = Rule
     serializer_class = RuleSerializer
     detail_serializer_class = RuleDetailSerializer
     lookup_field = "rule_id"
@@ -283,6 +336,7 @@ class RuleViewSet(GameContentViewSet):
 
 @schema.cards
 class CardViewSet(GameContentViewSet):
+    model = Card
     serializer_class = CardSerializer
     detail_serializer_class = CardDetailSerializer
 
@@ -290,11 +344,12 @@ class CardViewSet(GameContentViewSet):
         cards = listed_cards(self.get_game())
         if self.action == "retrieve":
             return cards.prefetch_related("rulings")
-        return CardQuery.narrow(self.request, cards)
+        return CardQuery.narrow(self.request, cards, self.get_game())
 
 
 @schema.terms
 class TermViewSet(GameContentViewSet):
+    model = Term
     serializer_class = TermSerializer
 
     def get_queryset(self) -> QuerySet[Term]:
@@ -303,6 +358,7 @@ class TermViewSet(GameContentViewSet):
 
 @schema.rulings
 class RulingViewSet(GameContentViewSet):
+    model = Ruling
     serializer_class = RulingSerializer
     detail_serializer_class = RulingDetailSerializer
 
@@ -318,6 +374,10 @@ class BulkView(ConditionalContentMixin, APIView):
     """The whole content of a game in one JSON document, as a download."""
 
     throttle_scope = "bulk"
+
+    @classmethod
+    def succeeds(cls, request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+        return True  # content_states found the game, and that is all it needs
 
     def get(self, request: Request, game: str) -> HttpResponseBase:
         return self.rendered(self.document)

@@ -26,7 +26,12 @@ from rules.search.index.build import (
     memory_index,
 )
 from rules.search.index.layout import SCHEMA_VERSION
-from rules.search.index.searcher import SearchIndex, WarmReport, open_index
+from rules.search.index.searcher import (
+    SearchIndex,
+    WarmReport,
+    index_marker,
+    open_index,
+)
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -35,6 +40,7 @@ __all__ = [
     "WarmReport",
     "build_index",
     "content_versions",
+    "index_marker",
     "memory_index",
     "open_index",
 ]

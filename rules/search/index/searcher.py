@@ -107,6 +107,16 @@ _open_lock = threading.Lock()
 _open: dict[str, tuple[tuple[int, int, int], SearchIndex]] = {}
 
 
+def index_marker(directory: Path | None = None) -> str:
+    """Identifies the live index: a build swaps in by replacing ``CURRENT``,
+    which gives that file a new inode ("none" before the first build)."""
+    try:
+        stat = os.stat(Path(directory or settings.SEARCH_INDEX_DIR) / CURRENT)
+    except OSError:
+        return "none"
+    return f"{stat.st_ino}:{stat.st_mtime_ns}"
+
+
 def open_index(directory: Path | None = None) -> SearchIndex:
     """The live index, opened once per process and reopened after a swap."""
     root = Path(directory or settings.SEARCH_INDEX_DIR)
