@@ -13,19 +13,24 @@ from tests.browser.conftest import SCREENSHOTS, Site
 pytestmark = pytest.mark.browser
 
 
-def test_builds_a_scenario_runs_it_and_follows_a_rule_link(
-    page: Any, site: Site, scenario: Any
-) -> None:
-    page.goto(f"{site.url}/ti4/oracle/")
+def fill_spy_answered_by_sabotage(page: Any, first: str) -> None:
+    """In the builder: ``first`` plays Spy on Bob, and Bob answers with Sabotage."""
     page.fill("#id_players-0-hand", "spy")
     page.fill("#id_players-1-hand", "sabotage")
-    page.get_by_role("button", name="Add a step").click()
-    assert page.locator("#id_steps-2-card").count() == 1
-    page.fill("#id_steps-0-player", "Alice")
+    page.fill("#id_steps-0-player", first)
     page.fill("#id_steps-0-card", "spy")
     page.fill("#id_steps-0-targets", "Bob")
     page.fill("#id_steps-1-player", "Bob")
     page.fill("#id_steps-1-card", "sabotage")
+
+
+def test_builds_a_scenario_runs_it_and_follows_a_rule_link(
+    page: Any, site: Site, scenario: Any
+) -> None:
+    page.goto(f"{site.url}/ti4/oracle/")
+    page.get_by_role("button", name="Add a step").click()
+    assert page.locator("#id_steps-2-card").count() == 1
+    fill_spy_answered_by_sabotage(page, "Alice")
     page.get_by_role("button", name="Run the scenario").first.click()
 
     page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
@@ -114,13 +119,7 @@ def test_renaming_a_player_keeps_the_players_and_the_new_name_runs(
     assert "Alicia" in offered
 
     page.fill("#id_scenario-active_player", "Alicia")
-    page.fill("#id_players-0-hand", "spy")
-    page.fill("#id_players-1-hand", "sabotage")
-    page.fill("#id_steps-0-player", "Alicia")
-    page.fill("#id_steps-0-card", "spy")
-    page.fill("#id_steps-0-targets", "Bob")
-    page.fill("#id_steps-1-player", "Bob")
-    page.fill("#id_steps-1-card", "sabotage")
+    fill_spy_answered_by_sabotage(page, "Alicia")
     page.get_by_role("button", name="Run the scenario").first.click()
 
     page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
