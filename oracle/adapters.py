@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from oracle.engine import Budget, Scenario, ScenarioError, get_pack
+from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
 from oracle.engine.refs import parse_ref
@@ -209,20 +209,29 @@ def text_hash(text: str) -> str:
 
 
 class NotImplementedCards(ScenarioError):
-    """The scenario plays cards that the game's pack does not implement;
-    ``played`` maps the pointer of each such step to the card's slug."""
+    """The scenario uses cards that the game's pack does not implement;
+    ``played`` maps the pointer of each place naming one to the card's slug;
+    ``names`` gives the names of cards the pack does not know (from the game's
+    reference)."""
 
     def __init__(
-        self, pack: Pack, played: Mapping[str, str], problems: Sequence[Problem]
+        self,
+        pack: Pack,
+        played: Mapping[str, str],
+        problems: Sequence[Problem],
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.pack = pack
         self.played = dict(played)
+        self.names = dict(names or {})
         self.cards = tuple(dict.fromkeys(self.played.values()))
         super().__init__(problems)
 
     @property
     def message(self) -> str:
-        names = [card_name(self.pack, slug) for slug in self.cards]
+        names = [
+            self.names.get(slug) or card_name(self.pack, slug) for slug in self.cards
+        ]
         listed = ", ".join(names[:-1]) + " and " + names[-1] if names[1:] else names[0]
         return f"The {self.pack.name} oracle does not implement {listed} yet."
 
@@ -256,6 +265,33 @@ def _classify(prepared: Prepared, error: ScenarioError) -> ScenarioError:
         if slug not in implemented:
             played[problem.path] = slug
     return NotImplementedCards(pack, played, error.problems) if played else error
+
+
+def with_listed_cards(error: ScenarioError, game: str) -> ScenarioError:
+    """``error`` as ``NotImplementedCards`` when the cards the pack does not know
+    are cards of the game's reference (a newer expansion, say): to the user they
+    exist, the oracle just does not implement them yet. Asks the database, so
+    the web and API answers use it; the command line keeps the engine's words."""
+    from rules.models import Card
+
+    if not isinstance(error, UnknownCard):
+        return error
+    slugs = {slug for slug, _ in error.cards}
+    listed = dict(
+        Card.objects.filter(game__slug=game, slug__in=slugs).values_list("slug", "name")
+    )
+    if not listed:
+        return error
+    pack = get_pack(game)
+    played = {path: slug for slug, path in error.cards if slug in listed}
+    missing = f"the {pack.name} oracle does not implement {{}} yet"
+    problems = [
+        Problem(problem.path, missing.format(listed[played[problem.path]]))
+        if problem.path in played
+        else problem
+        for problem in error.problems
+    ]
+    return NotImplementedCards(pack, played, problems, listed)
 
 
 def step_slug(value: object) -> str:

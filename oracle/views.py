@@ -22,6 +22,7 @@ from oracle.adapters import (
     load_text,
     prepare,
     unwrap_scenario,
+    with_listed_cards,
 )
 from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
 from oracle.engine import ScenarioError, get_pack
@@ -254,7 +255,7 @@ def _run(game: Game, data: object) -> Answered | ScenarioError:
     try:
         return Run.objects.answer(prepare(data, game.slug))
     except ScenarioError as error:
-        return error
+        return with_listed_cards(error, game.slug)
     except Exception:  # an engine bug: say so on the page, keep the traceback
         logger.exception("The oracle failed on a scenario")
         return ScenarioError(

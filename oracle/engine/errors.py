@@ -39,13 +39,21 @@ class ScenarioError(ValueError):
 class UnknownCard(ScenarioError):
     """A scenario names a card slug the game pack does not define.
 
-    ``slug`` and ``path`` name the first unknown card; ``problems`` lists every
-    problem found (other unknown cards included).
+    ``slug`` and ``path`` name the first unknown card, ``cards`` every one as
+    ``(slug, path)``; ``problems`` lists every problem found (other unknown cards
+    included).
     """
 
-    def __init__(self, slug: str, path: str, problems: Sequence[Problem] = ()) -> None:
+    def __init__(
+        self,
+        slug: str,
+        path: str,
+        problems: Sequence[Problem] = (),
+        cards: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self.slug = slug
         self.path = path
+        self.cards = tuple(cards) or ((slug, path),)
         super().__init__(problems or [Problem(path, unknown_card_message(slug))])
 
 

@@ -106,7 +106,7 @@ class Parser(Reader):
     def _raise(self) -> None:
         if self.unknown_cards:
             slug, path = self.unknown_cards[0]
-            raise UnknownCard(slug, path, self.problems)
+            raise UnknownCard(slug, path, self.problems, self.unknown_cards)
         if self.problems:
             raise ScenarioError(self.problems)
 

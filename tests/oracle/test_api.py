@@ -10,13 +10,16 @@ import pytest
 from django.test import Client
 
 from oracle import adapters
-from oracle.engine import ENGINE_VERSION, Budget
+from oracle.engine import ENGINE_VERSION, Budget, get_pack
 from oracle.models import Run
 from tests.oracle.conftest import post_json, set_oracle_rate
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/ti4/oracle/run/"
+
+
+PACK = get_pack("ti4")
 
 
 def problems(response: Any) -> list[dict[str, str]]:
@@ -290,6 +293,31 @@ def test_names_the_cards_the_pack_does_not_implement(
     name = adapters.card_name(adapters.get_pack("ti4"), unimplemented)
     assert name in response.json()["error"]["message"]
     assert not Run.objects.exists()
+
+
+def test_a_card_of_the_reference_the_pack_does_not_know_is_not_implemented(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    # To the user the card exists (the site lists it): the oracle just does not
+    # implement it yet, which is not the same as a misspelt card.
+    from rules.models import Card
+
+    card = Card.objects.filter(game=ti4).exclude(slug__in=list(PACK.cards)).first()
+    if card is None:
+        pytest.skip("the pack knows every card of the TI4 content")
+    scenario["players"][0]["hand"] = [card.slug, "sabotage"]
+
+    response = post_json(client, URL, scenario)
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "not_implemented"
+    assert card.name in error["message"]
+    assert {
+        "pointer": "/players/0/hand/0",
+        "message": f"the {PACK.name} oracle does not implement {card.name} yet",
+        "card": card.slug,
+    } in error["details"]
 
 
 def test_a_runaway_scenario_answers_with_the_guard_that_stopped_it(

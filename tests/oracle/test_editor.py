@@ -4,6 +4,7 @@ links every cited rule."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -218,6 +219,24 @@ steps:
 
     assert response.status_code == 302
     assert Run.objects.get().scenario["game"] == "ti4"
+
+
+def test_a_card_of_the_reference_unknown_to_the_pack_is_not_implemented(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    from rules.models import Card
+
+    pack = get_pack("ti4")
+    card = Card.objects.filter(game=ti4).exclude(slug__in=list(pack.cards)).first()
+    if card is None:
+        pytest.skip("the pack knows every card of the TI4 content")
+    scenario["players"][0]["hand"] = [card.slug]
+    text = json.dumps(scenario)
+
+    page = client.post(URL, {"mode": "paste", "text": text}).content.decode()
+
+    assert f"does not implement {card.name} yet" in page
+    assert not Run.objects.exists()
 
 
 def test_pasted_yaml_problems_show_pointer_and_line(

@@ -29,6 +29,7 @@ from oracle.adapters import (
     has_oracle,
     prepare,
     problem_list,
+    with_listed_cards,
 )
 from oracle.api.v1 import schema
 from oracle.engine import ScenarioError
@@ -109,11 +110,12 @@ class RunView(APIView):
             )
         try:
             run = Run.objects.answer(prepare(data, game))
-        except NotImplementedCards as error:
-            return problem_response(
-                "not_implemented", error.message, problem_list(error)
-            )
-        except ScenarioError as error:
+        except ScenarioError as raised:
+            error = with_listed_cards(raised, game)
+            if isinstance(error, NotImplementedCards):
+                return problem_response(
+                    "not_implemented", error.message, problem_list(error)
+                )
             return problem_response(
                 "invalid", "The scenario is invalid; see details.", problem_list(error)
             )
