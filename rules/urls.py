@@ -13,7 +13,7 @@ urlpatterns = [
     path("<slug:game>/", views.game_home, name="game"),
     path("<slug:game>/rules/", views.topic_index, name="topics"),
     re_path(
-        r"^(?P<game>[-\w]+)/rules/(?P<rule_id>\d+\.(?:\d+[a-z]?|N\d+))/$",
+        r"^(?P<game>[-\w]+)/rules/(?P<rule_id>\d+\.(?:\d+[a-zA-Z]?|[Nn]\d+))/$",
         views.rule_redirect,
         name="rule",
     ),

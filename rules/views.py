@@ -89,10 +89,17 @@ def _jump_target(game: Game, wanted: str) -> str | None:
     if text.isascii() and text.isdigit() and len(text) <= 4:
         topic = game.topics.filter(number=int(text)).first()
         return topic.get_absolute_url() if topic else None
-    match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
-    if match and game.rules.filter(rule_id=match.string).exists():
-        return reverse("rules:rule", args=[game.slug, match.string])
+    rule_id = canonical_rule_id(text)
+    if rule_id and game.rules.filter(rule_id=rule_id).exists():
+        return reverse("rules:rule", args=[game.slug, rule_id])
     return None
+
+
+def canonical_rule_id(text: str) -> str | None:
+    """``text`` as a rule id is written (``2.4A`` → ``2.4a``, ``2.n1`` →
+    ``2.N1``), or None when it cannot be one."""
+    match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
+    return match.string if match else None
 
 
 @dataclass
@@ -192,8 +199,11 @@ def _rulings_on(topic: Topic, mentioning: list[Ruling]) -> list[Ruling]:
 
 @require_safe
 def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse:
+    # A typed or pasted link may spell the id in another case (2.4A, 2.n1).
     rule = get_object_or_404(
-        Rule.objects.select_related("topic__game"), game__slug=game, rule_id=rule_id
+        Rule.objects.select_related("topic__game"),
+        game__slug=game,
+        rule_id=canonical_rule_id(rule_id) or rule_id,
     )
     return redirect(rule.get_absolute_url(), permanent=True)
 

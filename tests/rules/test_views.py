@@ -101,6 +101,19 @@ def test_jump_box_redirects_to_the_rule_permalink(
     assert response["Location"] == "/demo/rules/2.2a/"
 
 
+@pytest.mark.parametrize(("typed", "rule_id"), [("2.2A", "2.2a"), ("2.n1", "2.N1")])
+def test_a_rule_link_in_another_case_leads_to_the_rule(
+    client: Client, demo: Game, typed: str, rule_id: str
+) -> None:
+    canonical = client.get(f"/demo/rules/{rule_id}/")
+
+    response = client.get(f"/demo/rules/{typed}/")
+
+    assert canonical.status_code == 301
+    assert response.status_code == 301
+    assert response["Location"] == canonical["Location"]
+
+
 def test_jump_box_finds_notes_and_topic_numbers(client: Client, demo: Game) -> None:
     assert client.get("/demo/rules/?rule=2.n1")["Location"] == "/demo/rules/2.N1/"
     assert client.get("/demo/rules/?rule=1")["Location"] == "/demo/rules/turns/"
