@@ -76,12 +76,10 @@ def cut_at_play(
 ) -> dict[str, Any] | None:
     """``scenario`` up to its first step that plays or uses ``slug`` and is
     accepted, without expectations; None when no such step runs."""
-    try:
-        result = execute(prepare(dict(scenario), game))
-    except ScenarioError:
+    outcomes = _outcomes(scenario, game)
+    if outcomes is None:
         return None
     steps = scenario.get("steps") or []
-    outcomes = result.get("steps", [])
     for position, outcome in enumerate(outcomes):
         index = outcome["index"]
         step = steps[index] if index < len(steps) else {}
@@ -98,15 +96,19 @@ def cut_at_play(
             shown = {**cut, "steps": [*legal, step]}
             # A ruling may first show a play that is refused; opened from a
             # card, the answer should show the card at work, not a refusal.
-            if len(shown["steps"]) <= index and _last_accepted(shown, game):
-                return shown
+            if len(shown["steps"]) <= index:
+                rerun = _outcomes(shown, game)
+                if rerun and rerun[-1]["status"] == "accepted":
+                    return shown
             return {**cut, "steps": steps[: index + 1]}
     return None
 
 
-def _last_accepted(scenario: dict[str, Any], game: str) -> bool:
+def _outcomes(scenario: Mapping[str, Any], game: str) -> list[Any] | None:
+    """The step outcomes of running ``scenario``; None when it does not parse."""
     try:
         result = execute(prepare(dict(scenario), game))
     except ScenarioError:
-        return False
-    return bool(result["steps"]) and result["steps"][-1]["status"] == "accepted"
+        return None
+    steps = result.get("steps")
+    return steps if isinstance(steps, list) else []

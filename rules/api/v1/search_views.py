@@ -254,31 +254,6 @@ SEARCH_SCHEMA = extend_schema(
 )
 
 
-def search(request: Request, game: str) -> Response:
-    game_obj = Game.objects.filter(slug=game).first()
-    if game_obj is None:
-        raise NotFound(f"There is no game {game!r}.")
-    params = request.query_params
-    try:
-        results = run_search(
-            game_obj,
-            params.get("q", ""),
-            kind=params.get("kind") or None,
-            page=_number(params, "page", 1),
-            limit=_number(params, "limit", DEFAULT_LIMIT),
-            prefix=params.get("prefix", "").lower() in {"1", "true", "yes", "on"},
-        )
-    except SearchQueryError as exc:
-        parameter = {"invalid_page": "page", "invalid_limit": "limit"}.get(
-            exc.code, "q"
-        )
-        details = {parameter: [exc.message], "reason": exc.code}
-        return Response(error_body("invalid", exc.message, details), status=400)
-    except SearchUnavailable as exc:
-        return Response(error_body("unavailable", str(exc)), status=503)
-    return Response(_payload(request, game_obj, results))
-
-
 class SearchView(ConditionalContentMixin, APIView):
     """GET and HEAD of the search, with the validators of the other reads; a
     precondition is settled once the search has succeeded (``succeeds`` stays
@@ -290,7 +265,28 @@ class SearchView(ConditionalContentMixin, APIView):
 
     @SEARCH_SCHEMA
     def get(self, request: Request, game: str) -> Response:
-        return search(request, game)
+        game_obj = Game.objects.filter(slug=game).first()
+        if game_obj is None:
+            raise NotFound(f"There is no game {game!r}.")
+        params = request.query_params
+        try:
+            results = run_search(
+                game_obj,
+                params.get("q", ""),
+                kind=params.get("kind") or None,
+                page=_number(params, "page", 1),
+                limit=_number(params, "limit", DEFAULT_LIMIT),
+                prefix=params.get("prefix", "").lower() in {"1", "true", "yes", "on"},
+            )
+        except SearchQueryError as exc:
+            parameter = {"invalid_page": "page", "invalid_limit": "limit"}.get(
+                exc.code, "q"
+            )
+            details = {parameter: [exc.message], "reason": exc.code}
+            return Response(error_body("invalid", exc.message, details), status=400)
+        except SearchUnavailable as exc:
+            return Response(error_body("unavailable", str(exc)), status=503)
+        return Response(_payload(request, game_obj, results))
 
 
 def _number(params: Any, name: str, default: int) -> int:
