@@ -9,7 +9,6 @@ the scenario parser), the engine's step and recursion budget (200 with
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -17,10 +16,11 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseBase
 from rest_framework import exceptions, status
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import json as strict_json
 from rest_framework.views import APIView
 
 from oracle.adapters import (
@@ -60,10 +60,15 @@ class ScenarioParser(JSONParser):
         body = stream.read(MAX_TEXT + 1)
         if len(body) > MAX_TEXT:
             raise PayloadTooLarge()
+        # DRF's JSONParser, minus its stream reader: the body is in memory.
+        encoding = get_encoding(parser_context or {})
+        reject = strict_json.strict_constant if self.strict else None
         try:
-            return super().parse(io.BytesIO(body), media_type, parser_context)
+            return json.loads(body.decode(encoding), parse_constant=reject)
         except RecursionError:
             raise exceptions.ParseError("The JSON is nested too deeply.") from None
+        except ValueError as error:
+            raise exceptions.ParseError(f"JSON parse error - {error}") from None
 
 
 class JSONNegotiation(DefaultContentNegotiation):

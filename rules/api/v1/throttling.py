@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
@@ -31,6 +32,9 @@ class AnonScopedRateThrottle(AnonRateThrottle):
         # A scope nobody configured gets the default rate, not unlimited access.
         self.rate = rates.get(self.scope, rates.get(self.default_scope))
         self.num_requests, self.duration = self.parse_rate(self.rate)
+        # DRF's ``cache`` is Django's default-cache proxy, which looks the
+        # thread's cache up again on every use; this request uses it twice.
+        self.cache = caches[DEFAULT_CACHE_ALIAS]
         return super().allow_request(request, view)
 
     def wait(self) -> float | None:
