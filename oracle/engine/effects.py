@@ -9,7 +9,7 @@ settles; a view that never settles stops the run (the loop guard).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -33,6 +33,9 @@ class View:
     card_flags: dict[str, set[str]] = field(default_factory=dict)
     player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
     player_restrictions: dict[str, list[PlayerCannot]] = field(default_factory=dict)
+    # What the passes that settled on this view read (``_inputs``), or None
+    # when unknown: not a modification, so views are compared without it.
+    inputs: tuple[object, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,11 @@ class Persistent:
     ``match``: ``"self"`` (the source card), a predicate, or None (all
     candidates). ``attached`` limits it to the card the source is attached to.
     ``active_in`` lists the source zones where it works ("play" by default).
+    ``reads(game)`` (player effects only) returns a value that changes whenever
+    anything its ``condition`` or amounts read changes; without it, only a
+    player effect with no such function (fixed amounts) is known to read
+    nothing. Either way the engine may then skip a recomputation that would
+    read the same (``recompute``).
     """
 
     effect: Modifier | tuple[Modifier, ...]
@@ -119,12 +127,29 @@ class Persistent:
     active_in: tuple[str, ...] = ("play",)
     attached: bool = False
     rules: tuple[str, ...] = ()
+    reads: Callable[[Game], Hashable] | None = None
 
     @functools.cached_property
     def modifiers(self) -> tuple[Modifier, ...]:
         """Return the modifiers as a tuple (worked out once: read after every
         event)."""
         return self.effect if isinstance(self.effect, tuple) else (self.effect,)
+
+    @functools.cached_property
+    def reads_known(self) -> bool:
+        """Return whether the engine knows all this effect reads: its source's
+        zone and controller, the players, and what ``reads`` returns.
+
+        Card effects are not: their targets depend on whole zones."""
+        if self.target_type != "player":
+            return False
+        if self.reads is not None:
+            return True
+        return self.condition is None and all(
+            isinstance(m, PlayerCannot)
+            or (isinstance(m, ModifyPlayer) and isinstance(m.amount, int))
+            for m in self.modifiers
+        )
 
 
 def while_attached(
@@ -177,13 +202,24 @@ class Delayed:
 
 
 def recompute(game: Game) -> None:
-    """Recompute the effect view until it settles; guard against loops."""
+    """Recompute the effect view until it settles; guard against loops.
+
+    A pass computes the view from what the effects read and from the view
+    before it (conditions see it). So when the view has settled and nothing
+    the effects read has changed since, another pass would give the same view
+    at once: it is skipped. The engine can tell only when it knows all that
+    every effect in force reads (``Persistent.reads_known``), so a pack's rule
+    effects, in force in every game, should declare it (``reads``)."""
     if not (game.lasting or game.pack.rule_effects or _has_sources(game)):
         game.view = View()
+        return
+    inputs = _inputs(game)
+    if inputs is not None and inputs == game.view.inputs:
         return
     for _ in range(game.budget.settle):
         view = _compute(game)
         if view == game.view:
+            game.view.inputs = inputs
             return
         game.view = view
     raise EngineStop(
@@ -194,6 +230,39 @@ def recompute(game: Game) -> None:
 
 def _has_sources(game: Game) -> bool:
     return bool(game.cards_with(game.pack.effect_slugs()))
+
+
+def _inputs(game: Game) -> tuple[object, ...] | None:
+    """Everything the next pass would read, or None when an effect may read
+    more than the engine can tell.
+
+    A source's place in creation order stands for the source: a new source
+    changes the tuple's length. Lasting effects are values, never changed in
+    place."""
+    found: list[object] = []
+    pack = game.pack
+    definitions = pack.cards
+    for card in game.cards_with(pack.effect_slugs()):
+        found += (card.zone, card.controller)
+        if not _add_reads(game, definitions[card.slug].effects, found):
+            return None
+    if not _add_reads(game, pack.rule_effects, found):
+        return None
+    for lasting in game.lasting:
+        found.append(lasting)
+        if not _add_reads(game, (lasting.spec,), found):
+            return None
+    return tuple(found)
+
+
+def _add_reads(game: Game, specs: Sequence[Persistent], found: list[object]) -> bool:
+    """Add what ``specs`` declare they read; False if one does not say."""
+    for spec in specs:
+        if not spec.reads_known:
+            return False
+        if spec.reads is not None:
+            found.append(spec.reads(game))
+    return True
 
 
 def _compute(game: Game) -> View:

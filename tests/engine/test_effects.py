@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from oracle.engine import effects, get_pack
+from oracle.engine.effects import Gain, Modify, ModifyPlayer, Persistent, recompute
+from oracle.engine.game import Game
+
 from .helpers import card, player, run, state, strength
 
 
@@ -113,3 +117,33 @@ def test_immunity_effect_removes_a_card_from_legal_targets() -> None:
     assert result.steps[0].status == "rejected"
     assert result.steps[0].reason == "Strike has no legal target"
     assert result.steps[0].rules == ("R10",)
+
+
+def test_the_engine_knows_what_a_fixed_player_effect_reads() -> None:
+    fixed = Persistent(ModifyPlayer("hand_limit", 1), target_type="player")
+    assert fixed.reads_known
+
+
+def test_a_computed_effect_reads_unknown_things_unless_it_says() -> None:
+    def laws(game: Game) -> tuple[str, ...]:
+        return tuple(game.shared.get("laws", ()))
+
+    computed = ModifyPlayer("hand_limit", lambda ctx: len(ctx.player.zones["hand"]))
+    assert not Persistent(computed, target_type="player").reads_known
+    assert Persistent(computed, target_type="player", reads=laws).reads_known
+    conditional = Persistent(
+        ModifyPlayer("hand_limit", 1), target_type="player", condition=lambda c: True
+    )
+    assert not conditional.reads_known
+
+
+def test_a_card_effect_reads_whole_zones() -> None:
+    assert not Persistent(Modify("strength", 1), match="self").reads_known
+    assert not Persistent(Gain("stealth"), match="self", reads=lambda g: 0).reads_known
+
+
+def test_effects_reading_unknown_things_are_recomputed_after_every_event() -> None:
+    game = Game(get_pack("synth"), players=["Alice"])
+    game.new_card("banner", "Alice", "play")
+    recompute(game)
+    assert effects._inputs(game) is None

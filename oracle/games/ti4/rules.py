@@ -405,11 +405,18 @@ def _sanctions(ctx: Context) -> int:
     return -4 if any(cards[i].slug == "executive-sanctions" for i in laws) else 0
 
 
+def _laws(game: Game) -> tuple[str, ...]:
+    """All ``_sanctions`` reads: the laws in force (a card's slug never
+    changes)."""
+    return tuple(game.shared[st.LAWS])
+
+
 RULE_EFFECTS = (
     Persistent(
         ModifyPlayer(st.HAND_LIMIT, _sanctions),
         target_type="player",
         rules=cite.LIMIT_CHANGED,
+        reads=_laws,
     ),
 )
 
