@@ -16,6 +16,7 @@ Events raised inside a step resolve depth-first, bounded by the depth budget.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ from oracle.engine.errors import EngineStop
 if TYPE_CHECKING:
     from oracle.engine.context import Context
     from oracle.engine.game import Game
+
+Window = Callable[["Game", "Event"], None]
 
 PIPELINE = (
     "cancel",
@@ -115,9 +118,18 @@ def resolve_event(game: Game, event: Event) -> bool:
     return event.resolved
 
 
-def _run(game: Game, event: Event) -> None:
-    from oracle.engine.windows import after, before
+@functools.cache
+def _windows() -> tuple[Window, Window]:
+    """``windows.before`` and ``windows.after``, imported on first use (the
+    windows module imports this one). Every event opens them, and an import
+    statement run on each call costs more than a window nobody answers."""
+    from oracle.engine import windows
 
+    return windows.before, windows.after
+
+
+def _run(game: Game, event: Event) -> None:
+    before, after = _windows()
     before(game, event)
     if event.cancelled or (event.check is not None and not event.check()):
         return
