@@ -14,6 +14,8 @@ are re-checked just before it resolves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from oracle.engine import refs, resolver
 from oracle.engine.abilities import KIND_NAMES, Ability, AbilityKind
 from oracle.engine.cards import Card, Player
@@ -32,16 +34,26 @@ REACTION = AbilityKind.REACTION
 
 def before(game: Game, event: Event) -> None:
     """Open the windows before a change: cancels, forced interrupts, interrupts."""
-    response_window(game, event, CANCEL)
-    if not event.cancelled:
-        forced_window(game, event, FORCED_INTERRUPT)
-        response_window(game, event, INTERRUPT)
+    # Most events open no window of a kind: the pack's index says so before
+    # any window is entered (every event runs this).
+    may_trigger, name = game.pack.may_trigger, event.name
+    if may_trigger(CANCEL, name):
+        _respond(game, event, CANCEL)
+    if event.cancelled:
+        return
+    if may_trigger(FORCED_INTERRUPT, name):
+        _force(game, event, FORCED_INTERRUPT)
+    if may_trigger(INTERRUPT, name):
+        _respond(game, event, INTERRUPT)
 
 
 def after(game: Game, event: Event) -> None:
     """Open the windows after a change: forced reactions, then reactions."""
-    forced_window(game, event, FORCED_REACTION)
-    response_window(game, event, REACTION)
+    may_trigger, name = game.pack.may_trigger, event.name
+    if may_trigger(FORCED_REACTION, name):
+        _force(game, event, FORCED_REACTION)
+    if may_trigger(REACTION, name):
+        _respond(game, event, REACTION)
 
 
 def _key(offer: Offer) -> tuple[str, int]:
@@ -49,7 +61,7 @@ def _key(offer: Offer) -> tuple[str, int]:
 
 
 Candidate = tuple[Card | None, int, Ability]
-RuleTriggers = dict[tuple[AbilityKind, str], list[Candidate]]
+RuleTriggers = dict[tuple[AbilityKind, str], tuple[Candidate, ...]]
 
 # The candidates each kind and event name give among rule abilities, per tuple
 # of rule abilities: a pack's (shared by its ``extended`` copies), so worked out
@@ -60,30 +72,38 @@ _RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
 
 def _rule_triggers(
     rules: tuple[Ability, ...], kind: AbilityKind, event_name: str
-) -> list[Candidate]:
+) -> tuple[Candidate, ...]:
     cached = _RULE_TRIGGERS.get(id(rules))
     if cached is None:
-        found: RuleTriggers = {}
+        found: dict[tuple[AbilityKind, str], list[Candidate]] = {}
         for index, ability in enumerate(rules):
             for name in ability.when:
                 found.setdefault((ability.kind, name), []).append(
                     (None, index, ability)
                 )
-        cached = _RULE_TRIGGERS[id(rules)] = (rules, found)
-    return cached[1].get((kind, event_name), [])
+        frozen = {key: tuple(candidates) for key, candidates in found.items()}
+        cached = _RULE_TRIGGERS[id(rules)] = (rules, frozen)
+    return cached[1].get((kind, event_name), ())
 
 
-def _candidates(game: Game, kind: AbilityKind, event_name: str) -> list[Candidate]:
+def _candidates(game: Game, kind: AbilityKind, event_name: str) -> Sequence[Candidate]:
     """The card then rule abilities of ``kind`` that ``event_name`` may trigger.
 
-    A list built in one loop, not a generator: this runs in every window."""
+    A list built in one loop, not a generator: this runs in every window. When
+    no card can answer (most windows a rule opens), the pack's own rule
+    triggers are returned as they are."""
+    pack = game.pack
+    rules = _rule_triggers(pack.rule_abilities, kind, event_name)
+    slugs = pack.slugs_for(kind, event_name)
+    if not slugs:
+        return rules
     found: list[Candidate] = []
-    definitions = game.pack.cards
-    for card in game.cards_with(game.pack.slugs_for(kind, event_name)):
+    definitions = pack.cards
+    for card in game.cards_with(slugs):
         for index, ability in enumerate(definitions[card.slug].abilities):
             if ability.kind is kind and event_name in ability.when:
                 found.append((card, index, ability))
-    found.extend(_rule_triggers(game.pack.rule_abilities, kind, event_name))
+    found.extend(rules)
     return found
 
 
@@ -144,12 +164,14 @@ def collect(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
 def _offers(game: Game, event: Event, kind: AbilityKind) -> list[Offer]:
     """The eligible offers in seat order, not yet labelled (the caller has
     checked ``may_trigger``)."""
-    offers = [
-        offer
-        for card, index, ability in _candidates(game, kind, event.name)
-        if (offer := eligible(game, event, card, index, ability)) is not None
-    ]
-    return _by_seat(game, offers)
+    # A loop, not a comprehension: this runs in every window, and a
+    # comprehension is a function made and called each time.
+    offers = []
+    for card, index, ability in _candidates(game, kind, event.name):
+        offer = eligible(game, event, card, index, ability)
+        if offer is not None:
+            offers.append(offer)
+    return _by_seat(game, offers) if len(offers) > 1 else offers
 
 
 def _by_seat(game: Game, offers: list[Offer]) -> list[Offer]:
@@ -166,8 +188,12 @@ def _record(game: Game, window: str, offers: list[Offer]) -> None:
 
 def response_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Offer optional responses of ``kind`` until every player passes."""
-    if not game.pack.may_trigger(kind, event.name):
-        return
+    if game.pack.may_trigger(kind, event.name):
+        _respond(game, event, kind)
+
+
+def _respond(game: Game, event: Event, kind: AbilityKind) -> None:
+    """``response_window`` once ``may_trigger`` holds."""
     window = ""  # named once something is offered
     while not (kind is CANCEL and event.cancelled):
         offers = _labelled(game, _offers(game, event, kind))
@@ -235,18 +261,22 @@ def _use(
 
 def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
     """Resolve every eligible forced ability of ``kind``, one player at a time."""
-    if not game.pack.may_trigger(kind, event.name):
-        return
+    if game.pack.may_trigger(kind, event.name):
+        _force(game, event, kind)
+
+
+def _force(game: Game, event: Event, kind: AbilityKind) -> None:
+    """``forced_window`` once ``may_trigger`` holds."""
     while True:
         offers = _offers(game, event, kind)
         if not offers:
             return
         first = offers[0].player
-        group = [o for o in offers if o.player == first]
-        if len(group) == 1:
+        if len(offers) == 1 or offers[1].player != first:  # in seat order
             # Found eligible just now, and nothing ran since: used as it is.
-            _use(game, group[0], event, checked=True)
+            _use(game, offers[0], event, checked=True)
             continue
+        group = [o for o in offers if o.player == first]
         for offer in _order(game, offers, group, _window_name(kind, event)):
             again = eligible(game, event, offer.card, offer.index, offer.ability)
             if again is not None:
