@@ -34,7 +34,13 @@ class PromptKind(enum.Enum):
     SECRET = "secret"
 
 
-@dataclass(frozen=True)
+# Prompts, offers and responses are values, never changed once made, but not
+# ``frozen`` (see ``records``: that makes each one several times as costly to
+# build, and every window builds offers); ``unsafe_hash`` keeps the hash a
+# frozen dataclass has.
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Prompt:
     """One decision: ``player`` picks among ``options`` (strings) in ``window``.
 
@@ -107,7 +113,7 @@ def _strings(raw: object) -> tuple[str, ...] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Offer:
     """A triggered or window ability ``player`` may use right now."""
 
@@ -118,7 +124,7 @@ class Offer:
     ability: Ability
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Response:
     """A player's answer to a window: which offer, with any named targets."""
 

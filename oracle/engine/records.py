@@ -1,11 +1,18 @@
-"""What a run records for the judge: log entries, decision points, step outcomes."""
+"""What a run records for the judge: log entries, decision points, step outcomes.
+
+These are values, never changed once made, but not ``frozen``: a frozen
+dataclass sets each field through ``object.__setattr__``, which makes building
+one about four times as costly, and a run builds one per log line, decision
+point and step. ``unsafe_hash`` keeps them hashable (by their fields) as a frozen
+dataclass is.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LogEntry:
     """One line of the game log: house-language text plus structured fields.
 
@@ -34,7 +41,7 @@ class LogEntry:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """A point where ``player`` could decide, with every legal option offered."""
 
@@ -53,7 +60,7 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StepOutcome:
     """Whether a scenario step was accepted, and if not why (with rule ids)."""
 
