@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oracle.engine import resolver
 from oracle.engine.effects import recompute
 from oracle.engine.errors import IllegalPlay
 from oracle.engine.events import Event, resolve_event
@@ -52,8 +53,6 @@ def end_period(game: Game, period: str, **params: object) -> None:
 
 
 def _fire_delayed(game: Game, period: str) -> None:
-    from oracle.engine import resolver
-
     due = [d for d in game.delayed if d.period == period]
     game.delayed = [d for d in game.delayed if d.period != period]
     for delayed in due:

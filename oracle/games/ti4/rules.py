@@ -28,7 +28,9 @@ def _is_action(ctx: Context) -> bool:
 
 
 def _played_card(ctx: Context) -> bool:
-    return ctx.source is not None and st.is_action_card(ctx.game, ctx.source)
+    # ``st.is_action_card``, inline: most checks of a card ask this.
+    source = ctx.source
+    return source is not None and ctx.game.pack.cards[source.slug].type == st.ACTION
 
 
 def _what(ctx: Context) -> str:
@@ -159,24 +161,25 @@ def _unpaid(ctx: Context) -> str | None:
     return f"{ctx.player.name} cannot pay the cost of {name} ({', '.join(missing)})"
 
 
-def _explained(ctx: Context, key: str) -> tuple[str, tuple[str, ...]] | None:
-    if ctx.source is None or ctx.ability is None:
+def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
+    """Return why the card in ``ctx`` has nothing to act on (or None)."""
+    source = ctx.source
+    if source is None or ctx.ability is None:
         return None
-    needs = ctx.game.definition(ctx.source).data.get(key)
+    needs = ctx.game.pack.cards[source.slug].data.get("needs")
     if not callable(needs):
         return None
     found = needs(ctx)
     return found if isinstance(found, tuple) else None
 
 
-def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
-    """Return why the card in ``ctx`` has nothing to act on (or None)."""
-    return _explained(ctx, "needs")
-
-
 def _needs(ctx: Context) -> IllegalPlay | None:
     """Nothing to act on: the card's own rule ids when they are one of the
     known sets, else those of rule 2.N11 (one call of the card's ``needs``)."""
+    # Runs for every ability used or offered: no source (a rule's ability)
+    # stops here, before the call of ``needs_reason``.
+    if ctx.source is None:
+        return None
     found = needs_reason(ctx)
     if found is None:
         return None

@@ -8,7 +8,7 @@ from oracle.engine.cards import Card, CardDef
 from oracle.engine.context import Context
 from oracle.engine.events import Event
 from oracle.engine.game import PLAY
-from oracle.games.ti4 import changes, cite, reserve
+from oracle.games.ti4 import changes, cite, phases, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     Reason,
@@ -138,8 +138,6 @@ ANCIENT_BURIAL_SITES = response_card(
 
 
 def _disgrace(ctx: Context) -> bool:
-    from oracle.games.ti4 import phases
-
     event = ctx.event
     if event is None or event.player is None or event.card is None:
         return False
