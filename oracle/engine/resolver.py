@@ -232,7 +232,13 @@ def _play(ctx: Context) -> None:
         context=ctx,
     )
     ctx.data["use"] = use
-    resolve_event(game, use)
+    try:
+        resolve_event(game, use)
+    finally:
+        # The event holds the context (and its change a closure over it): with
+        # the event left in the context's data the pair would form a reference
+        # cycle, freed only by the garbage collector, not as soon as unused.
+        del ctx.data["use"]
     if played and card is not None and card.zone == RESOLVING and ability.played_to:
         game.move(card, ability.played_to, card.owner)
 

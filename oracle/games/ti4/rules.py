@@ -305,10 +305,12 @@ def _action_done(event: Event, ctx: Context) -> bool:
 
 
 def _end_turn(ctx: Context) -> bool:
-    event = ctx.event
-    turns.finish_action(ctx.game)
+    event, game = ctx.event, ctx.game
+    turns.finish_action(game)
     if event is not None:
-        event.then.append(lambda: turns.end_turn(ctx.game))
+        # A closure over the game, not the context: the context holds the
+        # event, and the pair would form a cycle left to the garbage collector.
+        event.then.append(lambda: turns.end_turn(game))
     return True
 
 
