@@ -22,7 +22,7 @@ def amount_of(amount: Amount, ctx: Context) -> int:
     return amount if isinstance(amount, int) else amount(ctx)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Context:
     """Who does what with which card: passed to every predicate and handler.
 
@@ -37,6 +37,26 @@ class Context:
     event: Event | None = None
     choices: dict[str, Choice] = field(default_factory=dict)
     data: dict[str, object] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        game: Game,
+        player: Player,
+        source: Card | None = None,
+        ability: Ability | None = None,
+        event: Event | None = None,
+        choices: dict[str, Choice] | None = None,
+        data: dict[str, object] | None = None,
+    ) -> None:
+        # The dataclass's own ``__init__``, with ``{}`` for each factory's
+        # ``dict()`` call: a context is made for every trigger looked at.
+        self.game = game
+        self.player = player
+        self.source = source
+        self.ability = ability
+        self.event = event
+        self.choices = {} if choices is None else choices
+        self.data = {} if data is None else data
 
     @property
     def opponent(self) -> Player | None:
