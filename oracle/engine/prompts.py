@@ -7,7 +7,9 @@ comes. Every prompt is recorded as a decision point with its legal options.
 
 from __future__ import annotations
 
+import copy
 import enum
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -192,9 +194,28 @@ class PromptQueue:
     """Prompts waiting to be asked, highest priority first, stable otherwise."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game
+        # A weak reference: the game holds its queue, and a strong one back
+        # would make every game a reference cycle, freed (with all it holds)
+        # only by the garbage collector, not as soon as nothing uses it.
+        self._game = weakref.ref(game)
         self.pending: list[tuple[int, int, Prompt, Callable[[Answer], None]]] = []
         self._seq = 0
+
+    @property
+    def game(self) -> Game:
+        """The game whose prompts these are."""
+        game = self._game()
+        if game is None:
+            raise ReferenceError("the game of this prompt queue is gone")
+        return game
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PromptQueue:
+        # ``Game.copy``: the copy's queue belongs to the copy of the game (a
+        # weak reference itself would be shared, not copied).
+        clone = PromptQueue(copy.deepcopy(self.game, memo))
+        clone.pending = copy.deepcopy(self.pending, memo)
+        clone._seq = self._seq
+        return clone
 
     def push(self, prompt: Prompt, on_answer: Callable[[Answer], None]) -> None:
         """Queue a prompt with the callback that receives its answer."""

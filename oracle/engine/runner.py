@@ -20,7 +20,13 @@ from oracle.engine.effects import recompute
 from oracle.engine.errors import EngineStop, IllegalPlay
 from oracle.engine.game import PLAY, Budget, Game
 from oracle.engine.pack import Pack
-from oracle.engine.prompts import Offer, Prompt, PromptKind, Response
+from oracle.engine.prompts import (
+    Offer,
+    Prompt,
+    PromptKind,
+    Response,
+    passing_decider,
+)
 from oracle.engine.records import ACCEPTED, REJECTED, StepOutcome
 from oracle.engine.result import Result, check, serialize, stock_paths
 from oracle.engine.scenario import CardSpec, Scenario, Step
@@ -83,6 +89,9 @@ def play(scenario: Scenario, *, budget: Budget | None = None) -> tuple[Game, Res
         error = "the run nests too deeply"
         game.say(None, f"The engine stops: {error}", event="depth-budget")
     driver.reject_rest(error)
+    # The steps are all answered: the game lets go of its driver (which holds
+    # the game), so that nothing keeps it in a reference cycle.
+    game.io = passing_decider()
     return game, _result(scenario, game, driver, error)
 
 
