@@ -258,15 +258,11 @@ def _usable_cards(game: Game, player: Player, ref: str) -> list[Card]:
     """The cards ``player`` holds or controls that ``ref`` may name (by id, or
     by a label, which contains the slug: see ``refs.find``)."""
     name = player.name
-    # ``refs.find`` answers a card's id with that card alone: then it is the
-    # only candidate needed, and the scan below tests the slug only.
-    named = game.cards.get(ref)
-    if named is not None and name in (named.zone_player, named.controller):
-        return [named]
     return [
         c
         for c in game.cards.values()
-        if c.slug in ref and (c.zone_player == name or c.controller == name)
+        if (c.slug in ref or c.id == ref)
+        and (c.zone_player == name or c.controller == name)
     ]
 
 

@@ -28,9 +28,7 @@ def _is_action(ctx: Context) -> bool:
 
 
 def _played_card(ctx: Context) -> bool:
-    # ``st.is_action_card``, inline: most checks of a card ask this.
-    source = ctx.source
-    return source is not None and ctx.game.pack.cards[source.slug].type == st.ACTION
+    return ctx.source is not None and st.is_action_card(ctx.game, ctx.source)
 
 
 def _what(ctx: Context) -> str:
@@ -166,7 +164,7 @@ def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
     source = ctx.source
     if source is None or ctx.ability is None:
         return None
-    needs = ctx.game.pack.cards[source.slug].data.get("needs")
+    needs = ctx.game.definition(source).data.get("needs")
     if not callable(needs):
         return None
     found = needs(ctx)
@@ -176,10 +174,6 @@ def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
 def _needs(ctx: Context) -> IllegalPlay | None:
     """Nothing to act on: the card's own rule ids when they are one of the
     known sets, else those of rule 2.N11 (one call of the card's ``needs``)."""
-    # Runs for every ability used or offered: no source (a rule's ability)
-    # stops here, before the call of ``needs_reason``.
-    if ctx.source is None:
-        return None
     found = needs_reason(ctx)
     if found is None:
         return None
