@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -27,7 +27,11 @@ class Context:
     """Who does what with which card: passed to every predicate and handler.
 
     ``choices`` holds chosen targets by name (a single ``target`` is named
-    ``"target"``); the typed accessors read them back.
+    ``"target"``); the typed accessors read them back. ``legal`` holds the
+    legal choices of the ability's first target as its legality check found
+    them (``resolver.refusal``), for ``resolver.use`` to offer as they are; it
+    is set only there (read it with ``getattr``), not in ``__init__``, which
+    runs for every trigger looked at.
     """
 
     game: Game
@@ -37,6 +41,7 @@ class Context:
     event: Event | None = None
     choices: dict[str, Choice] = field(default_factory=dict)
     data: dict[str, object] = field(default_factory=dict)
+    legal: Sequence[Choice] | None = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,

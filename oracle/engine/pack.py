@@ -305,6 +305,10 @@ class Pack:
         step of their own, or None for the core's generic refusal."""
         return None
 
+    def on_check_refusal(self, ctx: Context, problem: IllegalPlay) -> None:
+        """A rule check (``rule_checks``) has refused the use in ``ctx`` with
+        ``problem``: a pack may remember it (to explain a later refusal)."""
+
     def parse_player(
         self, data: Mapping[str, object], path: str
     ) -> tuple[dict[str, object], list[Problem]]:

@@ -80,9 +80,10 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
         reason = check.test(ctx)
         if reason is None:  # the usual answer: tested first
             continue
-        if isinstance(reason, IllegalPlay):
-            return reason
-        return IllegalPlay(reason, check.rules)
+        if not isinstance(reason, IllegalPlay):
+            reason = IllegalPlay(reason, check.rules)
+        game.pack.on_check_refusal(ctx, reason)
+        return reason
     if ability.condition is not None and not ability.condition(ctx):
         reason = f"the condition of {source_name(ctx)} is not met"
         return _illegal(ctx, reason, "condition")
@@ -95,9 +96,12 @@ def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
             name = source_name(ctx)
             reason = f"{ctx.player.name} cannot pay the cost of {name} ({cost.label})"
             return _illegal(ctx, reason, "cost")
-    for spec in ability.targets.values():
-        if not targeting.has_enough(spec, ctx):
+    for number, spec in enumerate(ability.targets.values()):
+        found = targeting.candidates(spec, ctx)
+        if not targeting.enough(spec, found):
             return _illegal(ctx, f"{source_name(ctx)} has no legal target", "target")
+        if number == 0:  # the first target's, kept for ``use``
+            ctx.legal = found
     for action in ability.effect:
         if not action.needs_choice(ctx) and not action.has_legal_target(ctx):
             reason = f"{source_name(ctx)} cannot be fully resolved"
@@ -134,21 +138,42 @@ def initiate(
     restores choices already made (a delayed ability keeps its targets).
     ``checked``: the caller has just found ``refusal`` None for this very use
     (same player, card, ability and event, no preset) and nothing that changes
-    the game happened since, so the check is not made twice
-    (``runner.find_action`` then ``initiate``; a window's ``eligible`` then
-    ``initiate``).
+    the game happened since, so the check is not made twice (a window's
+    ``eligible`` then ``initiate``; ``runner.find_action`` keeps the very
+    context it checked and calls ``use``).
     """
     ctx = Context(game, player, card, ability, event, dict(preset or {}))
     problem = None if checked else refusal(ctx, index)
-    problem = problem or _unknown_targets(ctx, given or {})
     if problem is not None:
         try:
             raise problem
         finally:
             problem = None  # no error <-> frame cycle (see runner.find_action)
+    return use(ctx, index, given)
+
+
+def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> Context:
+    """Use the ability in ``ctx``, whose ``refusal`` is None (just found, and
+    nothing that changes the game happened since); see ``initiate``.
+
+    The first target is offered the choices the check found
+    (``Context.legal``): no choice was made since, so they are the same. Later
+    targets are looked up afresh, as a legal choice may depend on earlier ones.
+    """
+    ability = ctx.ability
+    assert ability is not None
+    given = given or {}
+    problem = _unknown_targets(ctx, given)
+    if problem is not None:
+        try:
+            raise problem
+        finally:
+            problem = None  # as in ``initiate``
+    legal = getattr(ctx, "legal", None)
     for name, spec in ability.targets.items():
         if name not in ctx.choices:
-            ctx.choices[name] = targeting.choose(name, spec, ctx, given or {})
+            ctx.choices[name] = targeting.choose(name, spec, ctx, given, legal)
+        legal = None
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx

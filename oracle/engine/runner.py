@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle.engine import flow, refs, resolver
-from oracle.engine.abilities import Ability, AbilityKind
+from oracle.engine.abilities import AbilityKind
 from oracle.engine.cards import Card, Player
 from oracle.engine.context import Context
 from oracle.engine.effects import recompute
@@ -185,10 +185,9 @@ class Driver:
     def _play(self, step: Step) -> None:
         game = self.game
         player = game.player(str(step.player))
-        card, index, ability = find_action(game, player, str(step.value), step.ability)
-        resolver.initiate(
-            game, player, card, ability, index, given=step.targets, checked=True
-        )
+        # The context the action was found usable in is the one it is used in.
+        ctx, index = find_action(game, player, str(step.value), step.ability)
+        resolver.use(ctx, index, step.targets)
 
     # -- the Decider protocol -----------------------------------------------------
 
@@ -268,8 +267,9 @@ def _usable_cards(game: Game, player: Player, ref: str) -> list[Card]:
 
 def find_action(
     game: Game, player: Player, ref: str, title: str | None = None
-) -> tuple[Card, int, Ability]:
-    """Find the card and action a top-level step means.
+) -> tuple[Context, int]:
+    """Find the card and action a top-level step means: the context it may be
+    used in (``resolver.refusal`` is None there) and the ability's index.
 
     When none may be used now, raise the refusal of the first ability (in card
     then declaration order): a triggered ability refuses with the timing rule.
@@ -288,9 +288,10 @@ def find_action(
             if ability.kind is not AbilityKind.ACTION:
                 first = first or _timing(game, player, card)
                 continue
-            problem = resolver.refusal(Context(game, player, card, ability), index)
+            ctx = Context(game, player, card, ability)
+            problem = resolver.refusal(ctx, index)
             if problem is None:
-                return card, index, ability
+                return ctx, index
             first = first or problem
     try:
         raise first or IllegalPlay(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from oracle.engine import refs
 from oracle.engine.abilities import Target
@@ -11,6 +12,9 @@ from oracle.engine.cards import Card, Player
 from oracle.engine.context import Choice, Context, amount_of
 from oracle.engine.errors import IllegalPlay
 from oracle.engine.prompts import Prompt, PromptKind, ask
+
+if TYPE_CHECKING:
+    from oracle.engine.game import Game
 
 
 def _controlled(owner: str, spec: Target, ctx: Context) -> bool:
@@ -77,44 +81,61 @@ def number_candidates(spec: Target, ctx: Context) -> list[int]:
     return list(range(spec.minimum, top + 1))
 
 
+def candidates(spec: Target, ctx: Context) -> Sequence[Choice]:
+    """Return the legal choices of a target: cards, players, options or numbers."""
+    if spec.mode == "card":
+        return card_candidates(spec, ctx)
+    if spec.mode == "player":
+        return player_candidates(spec, ctx)
+    if spec.mode == "option":
+        return option_candidates(spec, ctx)
+    return number_candidates(spec, ctx)
+
+
+def enough(spec: Target, found: Sequence[Choice]) -> bool:
+    """Return whether ``found`` (``candidates``) can satisfy the target (zero is
+    fine for up-to)."""
+    if spec.mode in ("card", "player"):
+        return len(found) >= spec.least
+    return bool(found)
+
+
 def has_enough(spec: Target, ctx: Context) -> bool:
     """Return whether the target can be satisfied (zero is fine for up-to)."""
-    if spec.mode == "card":
-        return len(card_candidates(spec, ctx)) >= spec.least
-    if spec.mode == "player":
-        return len(player_candidates(spec, ctx)) >= spec.least
-    if spec.mode == "option":
-        return bool(option_candidates(spec, ctx))
-    return bool(number_candidates(spec, ctx))
+    return enough(spec, candidates(spec, ctx))
 
 
 def choose(
-    name: str, spec: Target, ctx: Context, given: Mapping[str, object]
+    name: str,
+    spec: Target,
+    ctx: Context,
+    given: Mapping[str, object],
+    found: Sequence[Choice] | None = None,
 ) -> Choice:
-    """Choose target ``name``: validate the given answer or prompt for one."""
+    """Choose target ``name``: validate the given answer or prompt for one.
+
+    ``found``: the target's ``candidates`` in this very context, if the caller
+    has them (nothing changed since they were found)."""
     game = ctx.game
     chooser = ctx.player
     if spec.chooser == "opponent" and ctx.opponent is not None:
         chooser = ctx.opponent
-    values: list[Choice]
-    if spec.mode == "card":
-        cards = card_candidates(spec, ctx)
-        values, options = list(cards), refs.labels(game, cards)
-    elif spec.mode == "player":
-        players = player_candidates(spec, ctx)
-        values, options = list(players), [p.name for p in players]
-    elif spec.mode == "option":
-        options = option_candidates(spec, ctx)
-        values = list(options)
-    else:
-        numbers = number_candidates(spec, ctx)
-        values, options = list(numbers), [str(n) for n in numbers]
-    prompt = _prompt(name, spec, chooser.name, options)
+    values = list(candidates(spec, ctx) if found is None else found)
+    prompt = _prompt(name, spec, chooser.name, _options(game, spec, values))
     if name in given:
         picked = _given(prompt, given[name], spec, ctx, values, name)
     else:
         picked = _to_indexes(prompt, ask(game, prompt))
     return _pack(spec, [values[i] for i in picked])
+
+
+def _options(game: Game, spec: Target, values: list[Choice]) -> list[str]:
+    """The options a target's prompt shows for its candidates ``values``."""
+    if spec.mode == "card":
+        return refs.labels(game, cast("list[Card]", values))
+    if spec.mode == "player":
+        return [p.name for p in cast("list[Player]", values)]
+    return [str(v) for v in values]
 
 
 _PROMPT_KINDS = {

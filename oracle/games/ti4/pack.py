@@ -95,6 +95,10 @@ class Ti4Pack(Pack):
             and here[1] == st.system_id(system)
         )
 
+    def on_check_refusal(self, ctx: Context, problem: IllegalPlay) -> None:
+        """Remember a card refused in a timing window (see ``explain_timing``)."""
+        rules.remember_refusal(ctx, problem)
+
     def explain_timing(
         self, game: Game, player: Player, card: Card
     ) -> IllegalPlay | None:

@@ -4,7 +4,6 @@ engine uses for its generic refusals."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from oracle.engine.abilities import AbilityKind, forced_reaction
@@ -192,23 +191,12 @@ def _when(clock: Clock) -> tuple[str, int]:
     return clock.phase, clock.round
 
 
-def _recording(check: RuleCheck) -> RuleCheck:
-    """Wrap a check so that a refusal in a timing window is remembered: a card
-    not offered there can then be explained if the player tries it later."""
-    test, rules = check.test, check.rules
-
-    def recorded(ctx: Context) -> str | IllegalPlay | None:
-        reason = test(ctx)
-        if reason is not None and ctx.event is not None and ctx.source is not None:
-            clock = ctx.game.clock
-            if isinstance(reason, IllegalPlay):
-                refusal = st.Refusal(reason.reason, reason.rules, *_when(clock))
-            else:
-                refusal = st.Refusal(reason, rules, *_when(clock))
-            st.table(ctx.game).refusals[ctx.source.id] = refusal
-        return reason
-
-    return dataclasses.replace(check, test=recorded)
+def remember_refusal(ctx: Context, problem: IllegalPlay) -> None:
+    """Remember a rule check's refusal of a card in a timing window: a card not
+    offered there can then be explained if the player tries it later."""
+    if ctx.event is not None and ctx.source is not None:
+        refusal = st.Refusal(problem.reason, problem.rules, *_when(ctx.game.clock))
+        st.table(ctx.game).refusals[ctx.source.id] = refusal
 
 
 # Where each check applies (``RuleCheck.kinds``/``card_types``): the engine runs
@@ -217,44 +205,41 @@ def _recording(check: RuleCheck) -> RuleCheck:
 ACTIONS = frozenset({AbilityKind.ACTION})
 ACTION_CARDS = frozenset({st.ACTION})
 
-RULE_CHECKS: tuple[RuleCheck, ...] = tuple(
-    _recording(check)
-    for check in (
-        RuleCheck(
-            "card-phase",
-            cite.COMPONENT_ACTION,
-            _cards_only(_outside_action_phase),
-            kinds=ACTIONS,
-            card_types=ACTION_CARDS,
-        ),
-        RuleCheck(
-            "action-phase",
-            cite.ONE_ACTION,
-            _others_only(_outside_action_phase),
-            kinds=ACTIONS,
-        ),
-        RuleCheck("passed", cite.PASSED, _already_passed, kinds=ACTIONS),
-        RuleCheck(
-            "card-turn",
-            cite.COMPONENT_ACTION,
-            _cards_only(_not_your_turn),
-            kinds=ACTIONS,
-            card_types=ACTION_CARDS,
-        ),
-        RuleCheck("turn", cite.ONE_ACTION, _others_only(_not_your_turn), kinds=ACTIONS),
-        RuleCheck("one-action", cite.ONE_ACTION, _action_used, kinds=ACTIONS),
-        RuleCheck(
-            "strategy-used",
-            cite.STRATEGY_EXHAUSTED,
-            _strategy_used,
-            kinds=ACTIONS,
-            card_types=frozenset({st.STRATEGY_CARD}),
-        ),
-        RuleCheck("same-name", cite.SAME_NAME, _same_name, card_types=ACTION_CARDS),
-        RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit, card_types=ACTION_CARDS),
-        RuleCheck("cost", cite.COST, _unpaid),
-        RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
-    )
+RULE_CHECKS: tuple[RuleCheck, ...] = (
+    RuleCheck(
+        "card-phase",
+        cite.COMPONENT_ACTION,
+        _cards_only(_outside_action_phase),
+        kinds=ACTIONS,
+        card_types=ACTION_CARDS,
+    ),
+    RuleCheck(
+        "action-phase",
+        cite.ONE_ACTION,
+        _others_only(_outside_action_phase),
+        kinds=ACTIONS,
+    ),
+    RuleCheck("passed", cite.PASSED, _already_passed, kinds=ACTIONS),
+    RuleCheck(
+        "card-turn",
+        cite.COMPONENT_ACTION,
+        _cards_only(_not_your_turn),
+        kinds=ACTIONS,
+        card_types=ACTION_CARDS,
+    ),
+    RuleCheck("turn", cite.ONE_ACTION, _others_only(_not_your_turn), kinds=ACTIONS),
+    RuleCheck("one-action", cite.ONE_ACTION, _action_used, kinds=ACTIONS),
+    RuleCheck(
+        "strategy-used",
+        cite.STRATEGY_EXHAUSTED,
+        _strategy_used,
+        kinds=ACTIONS,
+        card_types=frozenset({st.STRATEGY_CARD}),
+    ),
+    RuleCheck("same-name", cite.SAME_NAME, _same_name, card_types=ACTION_CARDS),
+    RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit, card_types=ACTION_CARDS),
+    RuleCheck("cost", cite.COST, _unpaid),
+    RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
 )
 
 
