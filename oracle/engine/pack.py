@@ -26,6 +26,21 @@ if TYPE_CHECKING:
     from oracle.engine.scenario import Scenario
 
 
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """The abilities of one kind that one event may trigger (``Pack.triggered``).
+
+    ``cards``: by card slug, the (index, ability) pairs; ``slugs``: its keys.
+    ``rules``: the pack's rule abilities as (None, index, ability), the source
+    card being None (``rule_abilities`` is the tuple they come from).
+    """
+
+    slugs: frozenset[str]
+    cards: dict[str, tuple[tuple[int, Ability], ...]]
+    rules: tuple[tuple[None, int, Ability], ...]
+    rule_abilities: tuple[Ability, ...]
+
+
 @dataclass(frozen=True)
 class _Index:
     """What the engine looks up by event, effect and type (built on first use)."""
@@ -34,6 +49,10 @@ class _Index:
     kinds: dict[str, tuple[AbilityKind, ...]]  # ability kinds answering an event
     effects: frozenset[str]  # slugs of cards with persistent effects
     types: dict[str, frozenset[str]]  # slugs by card type
+    # ``Pack.triggered``, filled as asked: it depends only on the triggers.
+    triggered: dict[tuple[AbilityKind, str], Triggered] = dataclasses.field(
+        default_factory=dict
+    )
 
 
 #: Keys of ``Pack.citations``: the generic checks the core makes.
@@ -220,6 +239,37 @@ class Pack:
     def may_trigger(self, kind: AbilityKind, event: str) -> bool:
         """Return whether any card or rule ability of ``kind`` answers ``event``."""
         return kind in (self._index or self._indexes()).kinds.get(event, ())
+
+    def trigger_kinds(self, event: str) -> tuple[AbilityKind, ...]:
+        """Return the kinds of card or rule ability that answer ``event`` (one
+        look-up for every ``may_trigger`` of an event)."""
+        return (self._index or self._indexes()).kinds.get(event, ())
+
+    def triggered(self, kind: AbilityKind, event: str) -> Triggered:
+        """Return the card and rule abilities of ``kind`` that ``event`` may
+        trigger (worked out once per pack and pair)."""
+        index = self._index or self._indexes()
+        found = index.triggered.get((kind, event))
+        if found is None or found.rule_abilities is not self.rule_abilities:
+            found = index.triggered[(kind, event)] = self._triggered(index, kind, event)
+        return found
+
+    def _triggered(self, index: _Index, kind: AbilityKind, event: str) -> Triggered:
+        slugs = index.triggers.get((kind, event), frozenset())
+        cards = {
+            slug: tuple(
+                (i, a)
+                for i, a in enumerate(self.cards[slug].abilities)
+                if a.kind is kind and event in a.when
+            )
+            for slug in slugs
+        }
+        rules = tuple(
+            (None, i, a)
+            for i, a in enumerate(self.rule_abilities)
+            if a.kind is kind and event in a.when
+        )
+        return Triggered(slugs, cards, rules, self.rule_abilities)
 
     def effect_slugs(self) -> frozenset[str]:
         """Return the slugs of cards that declare persistent effects."""

@@ -35,24 +35,24 @@ REACTION = AbilityKind.REACTION
 def before(game: Game, event: Event) -> None:
     """Open the windows before a change: cancels, forced interrupts, interrupts."""
     # Most events open no window of a kind: the pack's index says so before
-    # any window is entered (every event runs this).
-    may_trigger, name = game.pack.may_trigger, event.name
-    if may_trigger(CANCEL, name):
+    # any window is entered (every event runs this), in one look-up.
+    kinds = game.pack.trigger_kinds(event.name)
+    if CANCEL in kinds:
         _respond(game, event, CANCEL)
     if event.cancelled:
         return
-    if may_trigger(FORCED_INTERRUPT, name):
+    if FORCED_INTERRUPT in kinds:
         _force(game, event, FORCED_INTERRUPT)
-    if may_trigger(INTERRUPT, name):
+    if INTERRUPT in kinds:
         _respond(game, event, INTERRUPT)
 
 
 def after(game: Game, event: Event) -> None:
     """Open the windows after a change: forced reactions, then reactions."""
-    may_trigger, name = game.pack.may_trigger, event.name
-    if may_trigger(FORCED_REACTION, name):
+    kinds = game.pack.trigger_kinds(event.name)
+    if FORCED_REACTION in kinds:
         _force(game, event, FORCED_REACTION)
-    if may_trigger(REACTION, name):
+    if REACTION in kinds:
         _respond(game, event, REACTION)
 
 
@@ -61,29 +61,6 @@ def _key(offer: Offer) -> tuple[str, int]:
 
 
 Candidate = tuple[Card | None, int, Ability]
-RuleTriggers = dict[tuple[AbilityKind, str], tuple[Candidate, ...]]
-
-# The candidates each kind and event name give among rule abilities, per tuple
-# of rule abilities: a pack's (shared by its ``extended`` copies), so worked out
-# once for all its games. Keyed by the tuple's id (abilities are not hashable);
-# the value keeps the tuple alive, so no other object can take that id.
-_RULE_TRIGGERS: dict[int, tuple[tuple[Ability, ...], RuleTriggers]] = {}
-
-
-def _rule_triggers(
-    rules: tuple[Ability, ...], kind: AbilityKind, event_name: str
-) -> tuple[Candidate, ...]:
-    cached = _RULE_TRIGGERS.get(id(rules))
-    if cached is None:
-        found: dict[tuple[AbilityKind, str], list[Candidate]] = {}
-        for index, ability in enumerate(rules):
-            for name in ability.when:
-                found.setdefault((ability.kind, name), []).append(
-                    (None, index, ability)
-                )
-        frozen = {key: tuple(candidates) for key, candidates in found.items()}
-        cached = _RULE_TRIGGERS[id(rules)] = (rules, frozen)
-    return cached[1].get((kind, event_name), ())
 
 
 def _candidates(game: Game, kind: AbilityKind, event_name: str) -> Sequence[Candidate]:
@@ -92,18 +69,15 @@ def _candidates(game: Game, kind: AbilityKind, event_name: str) -> Sequence[Cand
     A list built in one loop, not a generator: this runs in every window. When
     no card can answer (most windows a rule opens), the pack's own rule
     triggers are returned as they are."""
-    pack = game.pack
-    rules = _rule_triggers(pack.rule_abilities, kind, event_name)
-    slugs = pack.slugs_for(kind, event_name)
-    if not slugs:
-        return rules
+    triggered = game.pack.triggered(kind, event_name)
+    if not triggered.slugs:
+        return triggered.rules
     found: list[Candidate] = []
-    definitions = pack.cards
-    for card in game.cards_with(slugs):
-        for index, ability in enumerate(definitions[card.slug].abilities):
-            if ability.kind is kind and event_name in ability.when:
-                found.append((card, index, ability))
-    found.extend(rules)
+    abilities = triggered.cards
+    for card in game.cards_with(triggered.slugs):
+        for index, ability in abilities[card.slug]:
+            found.append((card, index, ability))
+    found.extend(triggered.rules)
     return found
 
 
