@@ -188,8 +188,31 @@ def prepare(data: object, game: str | None = None) -> Prepared:
             raise ScenarioError.at("/game", f"must be {game!r} (the game of the URL)")
     scenario = Scenario.parse(data)
     canonical = scenario.dump()
-    text = canonical_json(canonical)
+    text = _scenario_json(scenario, canonical)
     return Prepared(scenario, canonical, text, text_hash(text))
+
+
+def _scenario_json(scenario: Scenario, canonical: dict[str, object]) -> str:
+    """``canonical_json(canonical)``, where ``canonical`` is ``scenario.dump()``."""
+    # The parser writes most of the mapping itself, of text, integers, booleans,
+    # None, lists and dicts with text keys only: orjson writes those as the
+    # standard library does, and refuses their subclasses (which it is told to
+    # pass through, to no ``default``) and keys that are not exactly ``str``.
+    # Only the parts kept as given can hold anything else (a float, say), so
+    # only they are walked, not every card and step of the scenario.
+    kept = [e.value for e in scenario.expect]
+    kept += [player.raw_extra for player in scenario.players if player.raw_extra]
+    if scenario.raw_board:
+        kept.append(scenario.raw_board)
+    try:
+        if _is_plain(kept):
+            return orjson.dumps(canonical, option=_SCENARIO_OPTIONS).decode()
+    except (orjson.JSONEncodeError, RecursionError):  # a subclass, 2**64...
+        pass
+    return canonical_json(canonical)
+
+
+_SCENARIO_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
 
 
 def canonical_json(value: object) -> str:
