@@ -152,10 +152,13 @@ def dump_text(scenario: Mapping[str, object]) -> str:
 # -- preparing and running ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Prepared:
     """A valid scenario, its canonical mapping, that mapping as canonical JSON
-    (``canonical_json``; stored as it is) and the hash that names its runs."""
+    (``canonical_json``; stored as it is) and the hash that names its runs.
+
+    Never changed once made, but not ``frozen`` (built on every request, and
+    a frozen dataclass is four times as costly to build)."""
 
     scenario: Scenario
     canonical: dict[str, object]

@@ -31,6 +31,12 @@ _MAX_DEPTH = 32
 # Most values of a scenario are these: they need no copy and no ABC check.
 _LEAVES = frozenset({str, int, bool, float, type(None)})
 
+# The values of a parsed scenario are never changed once made, but only
+# ``CardSpec`` is ``frozen`` (one bare card is shared by every scenario): a
+# frozen dataclass sets each field through ``object.__setattr__``, four times
+# the cost of a plain slot, on every request. ``unsafe_hash`` hashes the others
+# by their fields as a frozen dataclass would (docs/DECISIONS.md).
+
 
 def in_key_order(data: object, depth: int = 0) -> object:
     """A copy of ``data`` with every mapping's keys in sorted order.
@@ -86,7 +92,7 @@ class CardSpec:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerSpec:
     """A player of a scenario: zones, resources and pack-specific fields."""
 
@@ -107,7 +113,7 @@ class PlayerSpec:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Step:
     """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
 
@@ -130,7 +136,7 @@ class Step:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Expectation:
     """An assertion on the final state: ``op`` is count, equals or contains."""
 
@@ -143,7 +149,7 @@ class Expectation:
         return {"path": self.path, self.op: self.value}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Scenario:
     """A validated scenario, ready to run."""
 
