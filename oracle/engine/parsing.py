@@ -47,22 +47,34 @@ _TOP = frozenset(
 _CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
 _STEP_FIELDS = frozenset({"player", *STEP_KINDS, "ability", "targets"})
 _EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
+# Sets, intersected with a step's or expectation's few keys in one call.
+_STEP_KINDS = frozenset(STEP_KINDS)
+_EXPECT_OPS = frozenset(EXPECT_OPS)
 # Characters that card references give a meaning, so no player name has them.
 _NAME_MARKS = frozenset("/@#:.")
 
 
 @functools.cache
-def _player_fields(pack: Pack) -> tuple[tuple[str, ...], frozenset[str]]:
-    """The card zones of a pack's players, and every player field the engine reads."""
+def _player_fields(
+    pack: Pack,
+) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    """The card zones of a pack's players (in order and as a set), and every
+    player field the engine reads."""
     zones = (*SCENARIO_ZONES, *pack.player_zones)
-    return zones, frozenset({"name", "resources", *zones})
+    return zones, frozenset(zones), frozenset({"name", "resources", *zones})
 
 
-@functools.cache
+#: The spec of each card named by its slug alone: one frozen value per slug,
+#: shared by every scenario, so its empty tokens cannot be written to. A slug is
+#: only added once read as valid text and found in a pack.
+_BARE_CARDS: dict[str, CardSpec] = {}
+
+
 def _bare_card(slug: str) -> CardSpec:
-    """The spec of a card named by its slug alone: one frozen value per slug,
-    shared by every scenario, so its empty tokens cannot be written to."""
-    return CardSpec(slug, tokens=MappingProxyType({}))
+    spec = _BARE_CARDS.get(slug)
+    if spec is None:
+        spec = _BARE_CARDS[slug] = CardSpec(slug, tokens=MappingProxyType({}))
+    return spec
 
 
 class Parser(Reader):
@@ -172,6 +184,12 @@ class Parser(Reader):
             if self.total == MAX_CARDS + 1:
                 self.fail(path, f"a scenario may hold at most {MAX_CARDS} cards")
             return None
+        if type(value) is str:
+            bare = _BARE_CARDS.get(value)
+            # A slug read before is valid text: only whether the pack has it
+            # is left to check (most cards of a scenario are bare slugs).
+            if bare is not None and value in pack.cards:
+                return bare
         if isinstance(value, str):
             return self._slug(value, path, pack)
         data = self.mapping(value, path)
@@ -236,11 +254,11 @@ class Parser(Reader):
         if data is None:
             return None
         name = self._name(data.get("name"), f"{path}/name")
-        card_zones, core = _player_fields(pack)
+        card_zones, zone_set, core = _player_fields(pack)
         zones = {}
-        for zone in card_zones:
-            if zone in data:
-                zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
+        # The zones the player fills (one or two of the pack's many), in order.
+        for zone in sorted(zone_set.intersection(data), key=card_zones.index):
+            zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")
@@ -290,11 +308,11 @@ class Parser(Reader):
         if data is None:
             return None
         self.unknown(data, _STEP_FIELDS, path)
-        kinds = [k for k in STEP_KINDS if k in data]
+        kinds = _STEP_KINDS.intersection(data)
         if len(kinds) != 1:
             self.fail(path, f"a step needs exactly one of {', '.join(STEP_KINDS)}")
             return None
-        kind = kinds[0]
+        (kind,) = kinds
         player = self._step_player(data, path, kind)
         value = self._step_value(kind, data[kind], f"{path}/{kind}", pack)
         ability = None
@@ -367,13 +385,13 @@ class Parser(Reader):
             return None
         self.unknown(data, _EXPECT_FIELDS, path)
         where = self.string(data.get("path"), f"{path}/path")
-        ops = [op for op in EXPECT_OPS if op in data]
+        ops = _EXPECT_OPS.intersection(data)
         if len(ops) != 1:
             self.fail(
                 path, f"an expectation needs exactly one of {', '.join(EXPECT_OPS)}"
             )
             return None
-        op = ops[0]
+        (op,) = ops
         expected = data[op]
         if op == "count":
             expected = self.integer(expected, f"{path}/{op}")

@@ -452,6 +452,8 @@ def read_seat(
     raw: Mapping[str, object], path: str
 ) -> tuple[dict[str, object], list[Problem]]:
     """Parse the TI4 fields of a player (the pack's ``parse_player``)."""
+    if not raw:  # most players: no reader needed for every default
+        return {"ti4": NO_SEAT}, []
     reader = BoardReader()
     spec = reader.seat(raw, path)
     return {"ti4": spec}, reader.problems
