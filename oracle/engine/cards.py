@@ -35,11 +35,13 @@ class CardDef:
         return trait in self.traits
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Card:
     """One physical card in a game: it is always in exactly one zone.
 
     ``zone_player`` names the player whose zone holds it (None for a shared zone).
+    A new card is ready, with no tokens, attachments, parent or data: callers
+    set those after making it (``Game.new_card`` makes every card).
     """
 
     id: str
@@ -48,11 +50,34 @@ class Card:
     controller: str
     zone: str
     zone_player: str | None
-    exhausted: bool = False
-    tokens: dict[str, int] = field(default_factory=dict)
-    attachments: list[str] = field(default_factory=list)
-    parent: str | None = None
-    data: dict[str, object] = field(default_factory=dict)
+    exhausted: bool
+    tokens: dict[str, int]
+    attachments: list[str]
+    parent: str | None
+    data: dict[str, object]
+
+    def __init__(
+        self,
+        id: str,
+        slug: str,
+        owner: str,
+        controller: str,
+        zone: str,
+        zone_player: str | None,
+    ) -> None:
+        # Written out: the generated ``__init__`` calls a factory for each
+        # empty container, and set-up makes every card of a game.
+        self.id = id
+        self.slug = slug
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.zone_player = zone_player
+        self.exhausted = False
+        self.tokens = {}
+        self.attachments = []
+        self.parent = None
+        self.data = {}
 
     def token_count(self, kind: str) -> int:
         """Return how many ``kind`` tokens sit on the card."""

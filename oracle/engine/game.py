@@ -52,8 +52,14 @@ def stable_id(seed: int, n: int) -> str:
     >>> stable_id(7, 1) == stable_id(7, 1)
     True
     """
-    digest = _seeded(seed).copy()
-    digest.update(str(n).encode())
+    return _stable_id(_seeded(seed), n)
+
+
+def _stable_id(seeded: hashlib.blake2b, n: int) -> str:
+    """``stable_id`` from the hash state of its seed (``_seeded``): a game keeps
+    that state, so making a card asks no cache for it."""
+    digest = seeded.copy()
+    digest.update(b"%d" % n)  # ``str(n).encode()``, in one operation
     h = digest.hexdigest()
     # Byte 6 becomes 0x4?, byte 8 becomes 0b10??????: hex digits 12 and 16.
     return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:]}"
@@ -64,7 +70,8 @@ _VARIANT = {d: "89ab"[int(d, 16) & 3] for d in "0123456789abcdef"}
 
 @functools.lru_cache(maxsize=64, typed=True)
 def _seeded(seed: int) -> hashlib.blake2b:
-    """The hash state after ``"<seed>/"``, copied for each id of the seed."""
+    """The hash state after ``"<seed>/"``, copied for each id of the seed (and
+    never updated itself: games with the same seed share it)."""
     return hashlib.blake2b(f"{seed}/".encode(), digest_size=16)
 
 
@@ -129,6 +136,7 @@ class Game:
         self.step: int | None = None
         self.stock: dict[tuple[str, str | None], dict[str, int]] = {}
         self._serial = 0
+        self._seeded = _seeded(seed)  # shared, never updated: see ``copy``
         self._with_slugs: dict[frozenset[str], tuple[int, list[Card]]] = {}
 
     @property
@@ -351,7 +359,7 @@ class Game:
         the owner's when it first enters a player's zone.
         """
         self._serial += 1
-        card_id = stable_id(self.seed, self._serial)
+        card_id = _stable_id(self._seeded, self._serial)
         if shared:
             card = Card(card_id, slug, owner, owner, zone, None)
             self.shared[zone].append(card_id)
@@ -436,6 +444,12 @@ class Game:
 
     def copy(self) -> Game:
         """Return an independent copy of the game (the pack is shared)."""
-        memo: dict[int, object] = {id(self.pack): self.pack, id(self.io): self.io}
+        # The hash state of the card ids cannot be copied by ``deepcopy``; it
+        # is never updated, so the copy shares it as it shares the pack.
+        memo: dict[int, object] = {
+            id(self.pack): self.pack,
+            id(self.io): self.io,
+            id(self._seeded): self._seeded,
+        }
         clone = _copy.deepcopy(self, memo)
         return clone
