@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class CardDef:
     """What a card is: printed values and the abilities and effects it declares.
+    ``stats`` are kept sorted by name.
 
     Packs build one per card slug and register it; instances point back by slug.
 
@@ -29,6 +30,12 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     effects: tuple[Persistent, ...] = ()
     data: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Stats are kept sorted by name, as results show them: sorted once
+        # here rather than for every card of every result.
+        if len(self.stats) > 1 and list(self.stats) != sorted(self.stats):
+            object.__setattr__(self, "stats", dict(sorted(self.stats.items())))
 
     def has_trait(self, trait: str) -> bool:
         """Return whether the printed card carries ``trait``."""

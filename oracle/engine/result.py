@@ -97,10 +97,11 @@ CARD_DEFAULTS: Mapping[str, object] = MappingProxyType(
 def stock_paths(game: Game) -> frozenset[str]:
     """Return the state paths of the stock zones (``players.Bob.reinforcements``,
     ``zones.action_deck``): expectations count their cards, not their slugs."""
-    stocks = game.pack.stock_zones
-    paths = {f"zones.{z}" for z in game.shared if z in stocks}
+    stocks = game.pack.stock_zones  # a few zones of many: look them up
+    paths = {f"zones.{z}" for z in stocks.intersection(game.shared)}
     for player in game.players:
-        paths.update(f"players.{player.name}.{z}" for z in player.zones if z in stocks)
+        name = player.name
+        paths.update(f"players.{name}.{z}" for z in stocks.intersection(player.zones))
     return frozenset(paths)
 
 
@@ -109,16 +110,14 @@ def _zones(
 ) -> dict[str, object]:
     """Zones as the result shows them (see ``serialize``); ``holder`` is the
     player whose zones they are, None for the shared ones."""
-    stocks = game.pack.stock_zones
     cards = game.cards
-    out: dict[str, object] = {}
-    for zone, ids in zones.items():
-        if zone in stocks:
-            out[zone] = game.stock_of(zone, holder)
-        elif ids:
-            out[zone] = [cards[i].slug for i in ids]
-        else:  # most zones are empty: no list to build from
-            out[zone] = []
+    # Most zones are empty: no list to build from. The few stock zones are
+    # shown as counts instead, in their places.
+    out: dict[str, object] = {
+        zone: [cards[i].slug for i in ids] if ids else [] for zone, ids in zones.items()
+    }
+    for zone in game.pack.stock_zones.intersection(zones):
+        out[zone] = game.stock_of(zone, holder)
     return out
 
 
@@ -141,25 +140,22 @@ def _player(game: Game, player: Player) -> dict[str, object]:
 
 def _cards(game: Game) -> dict[str, object]:
     """Every card instance by id, in creation order."""
-    printed: dict[str, dict[str, int]] = {}  # sorted printed stats, by slug
     definitions = game.pack.cards
     flags = game.view.card_flags
     stats = game.view.card_stats
-    out: dict[str, object] = {}
-    for card_id, card in game.cards.items():
-        definition = definitions[card.slug]
-        shown = printed.get(card.slug)
-        if shown is None:
-            shown = printed[card.slug] = _by_key(definition.stats)
-        modified = stats.get(card_id)
-        if modified:
-            shown = _modified_stats(shown, modified)
-        out[card_id] = _card(card, definition, shown, flags.get(card_id))
-    return out
+    return {
+        card_id: _card(
+            card, definitions[card.slug], stats.get(card_id), flags.get(card_id)
+        )
+        for card_id, card in game.cards.items()
+    }
 
 
 def _card(
-    card: Card, definition: CardDef, stats: dict[str, int], flags: set[str] | None
+    card: Card,
+    definition: CardDef,
+    modified: dict[str, int] | None,
+    flags: set[str] | None,
 ) -> dict[str, object]:
     # The keys in sorted order: results are encoded with sorted keys, and the
     # card mappings of a large game then sort in one pass.
@@ -178,8 +174,10 @@ def _card(
     if card.parent is not None:
         out["parent"] = card.parent
     out["slug"] = card.slug
-    if stats:
-        out["stats"] = dict(stats)
+    if modified:
+        out["stats"] = _modified_stats(definition.stats, modified)
+    elif definition.stats:  # sorted already (``CardDef``)
+        out["stats"] = dict(definition.stats)
     if card.tokens:
         out["tokens"] = _by_key(card.tokens)
     out["type"] = definition.type
@@ -189,7 +187,7 @@ def _card(
 
 
 def _modified_stats(
-    printed: dict[str, int], modified: dict[str, int]
+    printed: Mapping[str, int], modified: dict[str, int]
 ) -> dict[str, int]:
     merged = dict(printed)
     for key, value in modified.items():

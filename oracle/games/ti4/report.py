@@ -36,12 +36,31 @@ def _units(found: list[Card]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
+def _play_area(game: Game, who: Player) -> tuple[list[Card], list[Card]]:
+    """A player's strategy cards and technologies, as ``st.strategy_cards`` and
+    ``st.technologies`` find them, in one pass over the play area."""
+    strategy: list[Card] = []
+    technologies: list[Card] = []
+    strategy_types = game.pack.slugs_of_type(st.STRATEGY_CARD)
+    technology_types = game.pack.slugs_of_type(st.TECHNOLOGY)
+    cards = game.cards
+    for card_id in who.zones[PLAY]:
+        card = cards[card_id]
+        if card.slug in strategy_types:
+            strategy.append(card)
+        elif card.slug in technology_types:
+            technologies.append(card)
+    if len(strategy) > 1:
+        strategy.sort(key=lambda c: st.initiative_of(game, c))
+    return strategy, technologies
+
+
 def player(game: Game, who: Player) -> dict[str, object]:
     """Return the TI4 fields of one player."""
     name = who.name  # names are unique: ``who`` holds the zones named ``name``
     seat = st.seat(game, name)
     limit = st.hand_limit(game, name)
-    strategy = st.strategy_cards(game, name)
+    strategy, technologies = _play_area(game, who)
     tokens = who.resources
     return {
         "faction": seat.faction,
@@ -60,7 +79,7 @@ def player(game: Game, who: Player) -> dict[str, object]:
             "strategy": tokens.get(st.STRATEGY, 0),
             "reinforcements": tokens.get(st.TOKENS_LEFT, 0),
         },
-        "technologies": _held(st.technologies(game, name)),
+        "technologies": _held(technologies),
         "planets": _held(st.controlled_planets(game, name)),
         "promissory_notes": _slugs(game, who.zones[st.PROMISSORY]),
     }

@@ -79,7 +79,7 @@ def _planet_card(planet: PlanetSpec, system: SystemSpec) -> CardDef:
         planet.id,
         planet.name,
         st.PLANET,
-        stats={"resources": planet.resources, "influence": planet.influence},
+        stats={"influence": planet.influence, "resources": planet.resources},
         traits=frozenset({planet.trait} if planet.trait else ()),
         data={"system": system.id, "specialty": planet.specialty},
     )
