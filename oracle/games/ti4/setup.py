@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, CardDef
 from oracle.engine.effects import recompute
-from oracle.engine.errors import Problem, ScenarioError
+from oracle.engine.errors import EngineStop, Problem, ScenarioError
 from oracle.engine.game import PLAY, Game
 from oracle.engine.scenario import Scenario
 from oracle.games.ti4 import cards, data, turns
@@ -191,8 +191,8 @@ def build(game: Game, scenario: Scenario) -> None:
     table.speaker = _speaker(scenario, board)
     if board.fill_deck:
         _fill_deck(game)
-    recompute(game)
-    _check_hands(game)
+    if _effects_settle(game):
+        _check_hands(game)
     turns.arrange(game)
     if scenario.active_player is None and game.players:
         game.clock.active_player = _first_active(game)
@@ -324,6 +324,17 @@ def _fill_deck(game: Game) -> None:
 
 #: How many copies of each card the base action deck holds.
 _BASE_DECK_COUNTS = {slug: n for slug, (_name, n) in data.BASE_ACTION_DECK.items()}
+
+
+def _effects_settle(game: Game) -> bool:
+    """Compute the persistent effects, which hand limits read; False when they
+    never settle. Set-up runs outside the runner's guards: the runner then
+    meets the same loop computing them again, and stops the run with it."""
+    try:
+        recompute(game)
+    except EngineStop:
+        return False
+    return True
 
 
 def _check_hands(game: Game) -> None:
