@@ -1,7 +1,8 @@
 """Benchmark the oracle run endpoint under gunicorn (a script, not a test;
 loopback only, bounded).
 
-    .venv/bin/python bench/oracle_api.py [--seconds 3] [--rounds 2] [--concurrency 2]
+    .venv/bin/python bench/oracle_api.py [--seconds 3] [--rounds 2] [--slice 0.5]
+        [--concurrency 2]
 
 Loads the real ``ti4`` content into a throw-away SQLite database and starts
 gunicorn with ``rulesite/gunicorn.conf.py`` (2 sync workers, the application
@@ -10,7 +11,9 @@ bench/api.py (DEBUG=0, a random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1,
 SECURE_SSL_REDIRECT=0, and its bench-only URLconf, which adds the minimal JSON
 view used as the baseline), plus an oracle rate limit high enough never to
 refuse and no worker recycling. Then, in
-interleaved rounds, it measures:
+interleaved rounds, it measures (each round gives every endpoint ``--seconds``,
+in slices of ``--slice`` seconds taken in turn, so that the machine's speed
+drifting during the run weighs on all three alike):
 
 - the minimal JSON view (GET /api/bench/minimal/: under /api/ like every JSON
   endpoint, so the page cache leaves it alone);
@@ -40,6 +43,7 @@ import math
 import os
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -138,11 +142,15 @@ LABELS = {
 }
 
 
-def report(results: dict[str, Any], args: argparse.Namespace) -> bool:
+def report(
+    results: dict[str, Any], args: argparse.Namespace, pairs: list[float]
+) -> bool:
     base = results["minimal"].percentile(0.5)
     print(
         f"gunicorn 2 sync workers, {args.concurrency} client threads, "
-        f"{args.rounds} x {args.seconds:g} s per endpoint, {os.cpu_count()} CPUs, "
+        f"{args.rounds} x {args.seconds:g} s per endpoint in slices of "
+        f"{args.seconds / max(1, round(args.seconds / args.slice)):g} s, "
+        f"{os.cpu_count()} CPUs, "
         "load average %.1f %.1f %.1f at the end" % os.getloadavg()
     )
     print(
@@ -156,6 +164,12 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> bool:
             f"{LABELS[name]:<30}{result.rps:>8.0f}{result.percentile(0.5):>9.2f}"
             f"{result.percentile(0.95):>9.2f}{ratio:>11.1f}x"
             f"{result.cpu_per_request:>15.2f}{errors}"
+        )
+    if pairs:
+        low, middle, high = min(pairs), statistics.median(pairs), max(pairs)
+        print(
+            f"new run / minimal p50 per slice ({len(pairs)} slices): "
+            f"min {low:.1f}x, median {middle:.1f}x, max {high:.1f}x"
         )
     met = results["fresh"].percentile(0.5) <= TARGET * base
     verdict = "met" if met else "MISSED"
@@ -287,12 +301,22 @@ def run(args: argparse.Namespace) -> bool:
         for send in senders.values():  # warm both workers
             measure(send, 0.5, args.concurrency, process.pid)
         results = {name: api.Result() for name in LABELS}
-        for _ in range(args.rounds):
-            for name, send in senders.items():
-                results[name].add(
-                    measure(send, args.seconds, args.concurrency, process.pid)
+        slices = max(1, round(args.seconds / args.slice))
+        pairs: list[float] = []  # new run / minimal view, p50 of each slice
+        for _ in range(args.rounds * slices):
+            parts = {
+                name: measure(
+                    send, args.seconds / slices, args.concurrency, process.pid
                 )
-        return report(results, args)
+                for name, send in senders.items()
+            }
+            for name, part in parts.items():
+                results[name].add(part)
+            if parts["fresh"].latencies and parts["minimal"].latencies:
+                pairs.append(
+                    parts["fresh"].percentile(0.5) / parts["minimal"].percentile(0.5)
+                )
+        return report(results, args, pairs)
     finally:
         if process is not None:
             process.terminate()
@@ -304,6 +328,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--slice",
+        type=float,
+        default=0.5,
+        help="seconds of one endpoint before the next one's turn (default 0.5)",
+    )
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument(
         "--breakdown",
