@@ -4,6 +4,7 @@ the API's one shape."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -222,6 +223,19 @@ def test_refuses_more_than_200_steps(client: Client, ti4: Any, scenario: Any) ->
     assert problems(post_json(client, URL, scenario)) == [
         {"pointer": "/steps", "message": "must have at most 200 items"}
     ]
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/json; charset=utf-8"]
+)
+def test_takes_a_json_body_with_or_without_its_charset(
+    client: Client, ti4: Any, scenario: Any, content_type: str
+) -> None:
+    body = json.dumps(scenario)
+    response = client.post(URL, data=body, content_type=content_type)
+
+    assert response.status_code == 200
+    assert response.json()["ok"] is True
 
 
 @pytest.mark.parametrize(
