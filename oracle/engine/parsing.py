@@ -262,8 +262,13 @@ class Parser(Reader):
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")
-        # Kept as given: the values are three levels below the top.
-        raw_extra = {k: in_key_order(data[k], 3) for k in sorted(data) if k not in core}
+        # Kept as given: the values are three levels below the top. Most
+        # players have no such field.
+        raw_extra = {}
+        if not data.keys() <= core:
+            raw_extra = {
+                k: in_key_order(data[k], 3) for k in sorted(data.keys() - core)
+            }
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
         if name is None:
