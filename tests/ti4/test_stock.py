@@ -96,3 +96,49 @@ def test_draws_from_a_filled_deck_depend_only_on_the_seed() -> None:
     assert len(first) == 2
     assert hands(3) == (first, text)
     assert any(hands(seed)[0] != first for seed in range(4, 10))
+
+
+def test_a_seat_starts_with_its_pools_goods_and_tokens_left_in_order() -> None:
+    players = [
+        {"name": "Alice", "trade_goods": 4, "command_tokens": {"fleet": 5}},
+        {"name": "Bob", "command_tokens": {"reinforcements": 6, "tactic": 1}},
+        {"name": "Carol", "resources": {"commodities": 2, "fleet": 1}},
+        {"name": "Dave"},
+    ]
+    game = build_game(Scenario.parse(_scenario(players=players)))
+    resources = {p.name: list(p.resources.items()) for p in game.players}
+    left = data.COMMAND_TOKENS
+    assert resources == {
+        "Alice": [
+            ("tactic", 3),
+            ("fleet", 5),
+            ("strategy", 2),
+            ("trade_goods", 4),
+            ("commodities", 0),
+            ("command_reinforcements", left - 10),
+        ],
+        "Bob": [
+            ("tactic", 1),
+            ("fleet", 3),
+            ("strategy", 2),
+            ("trade_goods", 0),
+            ("commodities", 0),
+            ("command_reinforcements", 6),
+        ],
+        "Carol": [  # the scenario's own resources first, and kept
+            ("commodities", 2),
+            ("fleet", 1),
+            ("tactic", 3),
+            ("strategy", 2),
+            ("trade_goods", 0),
+            ("command_reinforcements", left - 6),
+        ],
+        "Dave": [
+            ("tactic", 3),
+            ("fleet", 3),
+            ("strategy", 2),
+            ("trade_goods", 0),
+            ("commodities", 0),
+            ("command_reinforcements", left - 8),
+        ],
+    }

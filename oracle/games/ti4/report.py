@@ -151,9 +151,14 @@ def _systems(game: Game) -> dict[str, object]:
 
 def _laws(game: Game) -> list[str]:
     """The common laws, then those players own (``game.players`` order)."""
+    laws = _slugs(game, game.zone(st.LAWS))
+    # Most games have no law in play: one look-up of the law cards (cached by
+    # the game) rather than a scan of every card in play.
+    in_play = game.cards_with(game.pack.slugs_of_type(st.LAW))
+    if not any(card.zone == PLAY for card in in_play):
+        return laws
     definitions = game.pack.cards
     owned = (game.cards[i] for p in game.players for i in p.zones[PLAY])
-    laws = _slugs(game, game.zone(st.LAWS))
     laws += [c.slug for c in owned if definitions[c.slug].type == st.LAW]
     return laws
 

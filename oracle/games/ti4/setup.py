@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card, CardDef
+from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.effects import recompute
 from oracle.engine.errors import EngineStop, Problem, ScenarioError
 from oracle.engine.game import PLAY, Game
@@ -136,7 +137,8 @@ def _unimplemented(scenario: Scenario, pack: Ti4Pack) -> list[Problem]:
             continue
         slug = str(step.value).split("/")[-1].split("@")[0].split("#")[0]
         if slug in cards.IMPLEMENTED or slug in cards.RULE_COMPONENTS:
-            problems.extend(_target_names(pack, slug, step.targets, i, step.kind))
+            if step.targets:  # no names given: none to refuse
+                problems.extend(_target_names(pack, slug, step.targets, i, step.kind))
             continue
         name = pack.card(slug).name if pack.has_card(slug) else slug
         problems.append(
@@ -153,6 +155,8 @@ def _target_names(
 ) -> list[Problem]:
     """Refuse target names the card does not take (they would be ignored)."""
     names = {n for a in pack.card(slug).abilities for n in a.targets}
+    if given.keys() <= names:  # the usual case: nothing to refuse or show
+        return []
     shown = ", ".join(sorted(names)) or "none"
     return [
         Problem(
@@ -176,19 +180,21 @@ def build(game: Game, scenario: Scenario) -> None:
     ]
     for slug in data.STRATEGY_CARDS:
         game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
-    for index, player in enumerate(game.players):
-        _seat(game, player.name, seat_of(scenario, index))
+    seats = [seat_of(scenario, index) for index in range(len(game.players))]
+    for player, spec in zip(game.players, seats, strict=True):
+        _seat(game, player, spec)
     _planets_and_units(game, board, tiles)
     on_board = _units_on_board(game)
     for index, player in enumerate(game.players):
         placed = on_board.get(player.name, {})
-        _player_stock(game, player.name, scenario, index, placed)
+        zones = scenario.players[index].zones
+        _player_stock(game, player, seats[index], zones, placed)
     for law, owner in board.laws:
         if owner is None:
             game.new_card(law, "", st.LAWS, shared=True)
         else:
             game.new_card(law, owner, PLAY)
-    table.speaker = _speaker(scenario, board)
+    table.speaker = _speaker(scenario, board, seats)
     if board.fill_deck:
         _fill_deck(game)
     if _effects_settle(game):
@@ -198,11 +204,12 @@ def build(game: Game, scenario: Scenario) -> None:
         game.clock.active_player = _first_active(game)
 
 
-def _speaker(scenario: Scenario, board: BoardSpec) -> str:
+def _speaker(scenario: Scenario, board: BoardSpec, seats: list[SeatSpec]) -> str:
+    """The speaker; ``seats`` are the players' TI4 fields (``seat_of``)."""
     if board.speaker:
         return board.speaker
-    for index, player in enumerate(scenario.players):
-        if seat_of(scenario, index).speaker:
+    for player, spec in zip(scenario.players, seats, strict=True):
+        if spec.speaker:
             return player.name
     return scenario.players[0].name if scenario.players else ""
 
@@ -216,18 +223,18 @@ def _first_active(game: Game) -> str:
     return game.players[0].name
 
 
-def _seat(game: Game, name: str, spec: SeatSpec) -> None:
+def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
+    name = player.name
     seat = st.seat(game, name)
     seat.faction = spec.faction
     seat.passed = spec.passed
     seat.commodity_value = data.FACTIONS[spec.faction][1] if spec.faction else 0
-    player = game.player(name)
-    for pool in st.POOLS:
-        player.resources.setdefault(pool, spec.pools.get(pool, DEFAULT_POOLS[pool]))
-    player.resources.setdefault(st.TRADE_GOODS, spec.trade_goods)
-    player.resources.setdefault(st.COMMODITIES, spec.commodities)
-    if "reinforcements" in spec.pools:
-        player.resources.setdefault(st.TOKENS_LEFT, spec.pools["reinforcements"])
+    resources = player.resources
+    if resources:  # the scenario's own ``resources`` win
+        for key, value in _starting_resources(spec).items():
+            resources.setdefault(key, value)
+    else:  # the usual case: nothing given, the same keys in the same order
+        resources.update(_starting_resources(spec))
     for held in spec.technologies:
         card = game.new_card(held.slug, name, PLAY)
         card.exhausted = held.exhausted
@@ -239,6 +246,34 @@ def _seat(game: Game, name: str, spec: SeatSpec) -> None:
         card.owner = card.controller = name
         card.exhausted = held.exhausted
     game.new_card("tactical-action", name, PLAY)
+
+
+def _starting_resources(spec: SeatSpec) -> Mapping[str, int]:
+    """The command tokens and goods a seat starts with: its pools (the
+    defaults for those not given), goods, then the tokens left in
+    reinforcements when the scenario gives them (else counted later)."""
+    if spec is NO_SEAT:
+        return _NO_SEAT_RESOURCES
+    found = {
+        **DEFAULT_POOLS,
+        **spec.pools,  # at most the default pools and reinforcements (the parser)
+        st.TRADE_GOODS: spec.trade_goods,
+        st.COMMODITIES: spec.commodities,
+    }
+    if "reinforcements" in found:
+        found[st.TOKENS_LEFT] = found.pop("reinforcements")
+    return found
+
+
+#: What a seat without TI4 fields starts with (``_starting_resources``), read
+#: only: copied into each such player's resources.
+_NO_SEAT_RESOURCES = MappingProxyType(
+    {
+        **DEFAULT_POOLS,
+        st.TRADE_GOODS: NO_SEAT.trade_goods,
+        st.COMMODITIES: NO_SEAT.commodities,
+    }
+)
 
 
 def _planets_and_units(game: Game, board: BoardSpec, tiles: list[Card]) -> None:
@@ -271,10 +306,13 @@ def _units_on_board(game: Game) -> dict[str, dict[str, int]]:
 
 
 def _player_stock(
-    game: Game, name: str, scenario: Scenario, index: int, on_board: dict[str, int]
+    game: Game,
+    player: Player,
+    spec: SeatSpec,
+    zones: Mapping[str, object],
+    on_board: dict[str, int],
 ) -> None:
-    zones = scenario.players[index].zones
-    player = game.player(name)
+    name = player.name
     # Counted, not created: most of this stock never leaves its zone.
     # ``add_stock`` copies what it counts: the shared mappings stay unchanged.
     if "reinforcements" not in zones:
@@ -283,13 +321,13 @@ def _player_stock(
             left = {u: n - on_board.get(u, 0) for u, n in left.items()}
         game.add_stock(st.REINFORCEMENTS, left, name)
     if "tech_deck" not in zones:
-        deck = _tech_deck(st.seat(game, name).faction)
-        owned = {game.cards[card_id].slug for card_id in game.zone(PLAY, name)}
+        deck = _tech_deck(spec.faction)  # the seat's faction (``_seat``)
+        owned = {game.cards[card_id].slug for card_id in player.zones[PLAY]}
         if not owned.isdisjoint(deck):
             deck = {slug: n for slug, n in deck.items() if slug not in owned}
         game.add_stock(st.TECH_DECK, deck, name)
     if st.TOKENS_LEFT not in player.resources:
-        used = sum(map(player.resource, st.POOLS))
+        used = sum(map(player.resources.__getitem__, st.POOLS))  # set by ``_seat``
         used += len(st.tokens_on_board(game, name))
         player.resources[st.TOKENS_LEFT] = max(0, data.COMMAND_TOKENS - used)
 
