@@ -17,7 +17,7 @@ import pytest
 from oracle.engine import effects, run_scenario
 from oracle.engine.game import Game
 
-from .test_rule_checks import SCENARIOS
+from .test_rule_checks import each_scenario
 
 
 def test_the_hand_limit_rule_declares_what_it_reads() -> None:
@@ -26,9 +26,7 @@ def test_the_hand_limit_rule_declares_what_it_reads() -> None:
     assert all(spec.reads_known for spec in rules.RULE_EFFECTS)
 
 
-@pytest.mark.parametrize(
-    "scenario", [s for _, s in SCENARIOS], ids=[n for n, _ in SCENARIOS]
-)
+@each_scenario
 def test_skipping_a_recomputation_changes_nothing(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

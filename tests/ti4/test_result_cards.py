@@ -11,7 +11,7 @@ import pytest
 from oracle.engine import result, run_scenario
 from oracle.engine.game import Game
 
-from .test_rule_checks import SCENARIOS
+from .test_rule_checks import each_scenario
 
 
 def _full(game: Game) -> dict[str, object]:
@@ -32,9 +32,7 @@ def _ordered(cards: dict[str, Any]) -> list[object]:
     return [(card_id, list(shown.items())) for card_id, shown in cards.items()]
 
 
-@pytest.mark.parametrize(
-    "scenario", [s for _, s in SCENARIOS], ids=[n for n, _ in SCENARIOS]
-)
+@each_scenario
 def test_the_default_card_shortcut_maps_cards_as_card_does(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

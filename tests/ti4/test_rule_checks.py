@@ -38,6 +38,10 @@ def _scenarios() -> list[tuple[str, dict[str, Any]]]:
 
 
 SCENARIOS = _scenarios()
+#: Runs a test once with each golden and ruling scenario (``scenario``).
+each_scenario = pytest.mark.parametrize(
+    "scenario", [s for _, s in SCENARIOS], ids=[n for n, _ in SCENARIOS]
+)
 Misfire = tuple[str, AbilityKind, str | None]
 
 
@@ -83,9 +87,7 @@ def test_the_ti4_checks_declare_where_they_apply() -> None:
     assert {"card-phase", "turn", "one-action", "same-name", "hand-limit"} <= declared
 
 
-@pytest.mark.parametrize(
-    "scenario", [s for _, s in SCENARIOS], ids=[n for n, _ in SCENARIOS]
-)
+@each_scenario
 def test_running_every_check_everywhere_changes_nothing(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
