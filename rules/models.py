@@ -15,6 +15,13 @@ RULE_ID = re.compile(
 )
 
 
+def canonical_rule_id(text: str) -> str | None:
+    """``text`` as a rule id is written (``2.4A`` → ``2.4a``, ``2.n1`` →
+    ``2.N1``), or None when it cannot be one."""
+    match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
+    return match.string if match else None
+
+
 def rule_sort_key(rule_id: str) -> tuple[int, int, int, str]:
     """Order rule ids as a reader expects: 2.4 < 2.4a < 2.10 < notes.
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_safe
 from rules.api.v1.errors import not_found as api_not_found
 from rules.backlinks import find_backlinks
 from rules.filters import CardFilter, RulingFilter
-from rules.models import RULE_ID, Card, Game, Rule, Ruling, Topic
+from rules.models import Card, Game, Rule, Ruling, Topic, canonical_rule_id
 from rules.text import without_control_characters
 
 RECENT_RULINGS = 5
@@ -93,13 +93,6 @@ def _jump_target(game: Game, wanted: str) -> str | None:
     if rule_id and game.rules.filter(rule_id=rule_id).exists():
         return reverse("rules:rule", args=[game.slug, rule_id])
     return None
-
-
-def canonical_rule_id(text: str) -> str | None:
-    """``text`` as a rule id is written (``2.4A`` → ``2.4a``, ``2.n1`` →
-    ``2.N1``), or None when it cannot be one."""
-    match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
-    return match.string if match else None
 
 
 @dataclass

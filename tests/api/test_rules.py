@@ -77,3 +77,22 @@ def test_rejects_an_unknown_kind(client: Client, sample: Game) -> None:
 def test_unknown_and_malformed_rule_ids_are_404(client: Client, sample: Game) -> None:
     assert_error(client.get("/api/v1/sample/rules/9.9/"), 404, "not_found")
     assert_error(client.get("/api/v1/sample/rules/2.2A/"), 404, "not_found")
+
+
+@pytest.mark.parametrize(("given", "rule_id"), [("2.2A", "2.2a"), ("2.n1", "2.N1")])
+def test_a_rule_id_in_another_case_is_told_the_rule_it_may_mean(
+    client: Client, sample: Game, given: str, rule_id: str
+) -> None:
+    error = assert_error(client.get(f"/api/v1/sample/rules/{given}/"), 404, "not_found")
+
+    assert error["message"] == (
+        f"Sample Game has no rule {given!r}. Rule ids are case-sensitive:"
+        f" did you mean {rule_id!r}?"
+    )
+
+
+def test_a_rule_id_in_any_case_that_names_no_rule_is_not_found(
+    client: Client, sample: Game
+) -> None:
+    error = assert_error(client.get("/api/v1/sample/rules/2.9Z/"), 404, "not_found")
+    assert error["message"] == "Sample Game has no rule '2.9Z'."

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from rules.api.v1 import schema
 from rules.api.v1.errors import error_response
-from rules.api.v1.filters import RULE_ID_PATTERN, CardQuery, RuleQuery, RulingQuery
+from rules.api.v1.filters import CardQuery, RuleQuery, RulingQuery
 from rules.api.v1.pagination import ContentPagination
 from rules.api.v1.rendered import renderings
 from rules.api.v1.serializers import (
@@ -49,7 +49,7 @@ from rules.conditional import (
     is_conditional,
     validators_for,
 )
-from rules.models import Card, Game, Rule, Ruling, Term, Topic
+from rules.models import Card, Game, Rule, Ruling, Term, Topic, canonical_rule_id
 
 # Part of every ETag: bump it when a release changes what these endpoints
 # return for unchanged content, so clients do not keep a stale copy.
@@ -323,7 +323,24 @@ class RuleViewSet(GameContentViewSet):
     serializer_class = RuleSerializer
     detail_serializer_class = RuleDetailSerializer
     lookup_field = "rule_id"
-    lookup_value_regex = RULE_ID_PATTERN.strip("^$")
+    # Any case, as a typed or pasted id may come (2.4A, 2.n1): ids are exact,
+    # but such an id is told which rule it may mean, not that no endpoint is here.
+    lookup_value_regex = r"\d+\.(?:\d+[a-zA-Z]?|[nN]\d+)"
+
+    def get_object(self) -> Rule:
+        try:
+            return super().get_object()  # type: ignore[no-any-return]
+        except NotFound as error:
+            given = self.kwargs["rule_id"]
+            meant = canonical_rule_id(given)
+            if (
+                meant in (None, given)
+                or not self.get_queryset().filter(rule_id=meant).exists()
+            ):
+                raise
+            raise NotFound(
+                f"{error.detail} Rule ids are case-sensitive: did you mean {meant!r}?"
+            ) from None
 
     def get_queryset(self) -> QuerySet[Rule]:
         rules = listed_rules(self.get_game())
