@@ -355,6 +355,14 @@ class Pack:
         step of their own, or None for the core's generic refusal."""
         return None
 
+    def provide_card(self, game: Game, player: Player, slug: str) -> Card | None:
+        """A top-level step of ``player`` names ``slug``, and the player has no
+        card it names: return a card the pack creates for them now (a rule
+        component made on first use, say), or None (the default) to refuse
+        the step as usual. The runner then looks the step's card up again.
+        Asked each time such a step finds nothing: create at most one card."""
+        return None
+
     def on_check_refusal(self, ctx: Context, problem: IllegalPlay) -> None:
         """A rule check (``rule_checks``) has refused the use in ``ctx`` with
         ``problem``: a pack may remember it (to explain a later refusal)."""

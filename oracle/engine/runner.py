@@ -265,16 +265,29 @@ def _usable_cards(game: Game, player: Player, ref: str) -> list[Card]:
     ]
 
 
+def _provided(game: Game, player: Player, ref: str) -> bool:
+    """Ask the pack for a card ``ref`` names that ``player`` lacks (see
+    ``Pack.provide_card``); return whether it created one."""
+    parsed = refs.parse_ref(ref)
+    if parsed is None or parsed.player not in (None, player.name):
+        return False
+    return game.pack.provide_card(game, player, parsed.slug) is not None
+
+
 def find_action(
     game: Game, player: Player, ref: str, title: str | None = None
 ) -> tuple[Context, int]:
     """Find the card and action a top-level step means: the context it may be
     used in (``resolver.refusal`` is None there) and the ability's index.
 
-    When none may be used now, raise the refusal of the first ability (in card
-    then declaration order): a triggered ability refuses with the timing rule.
+    A card the player lacks may be one the pack makes on first use
+    (``Pack.provide_card``). When none may be used now, raise the refusal of
+    the first ability (in card then declaration order): a triggered ability
+    refuses with the timing rule.
     """
     cards = refs.find(game, ref, _usable_cards(game, player, ref))
+    if not cards and _provided(game, player, ref):
+        cards = refs.find(game, ref, _usable_cards(game, player, ref))
     if not cards:
         raise IllegalPlay(
             f"{player.name} has no {_name(game.pack, ref)} to use",

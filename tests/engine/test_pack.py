@@ -7,6 +7,7 @@ import pytest
 from oracle.engine import (
     IllegalPlay,
     Pack,
+    Result,
     get_pack,
     packs,
     register_pack,
@@ -15,7 +16,7 @@ from oracle.engine import (
 from oracle.engine.abilities import AbilityKind, Target, action, per_phase
 from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.context import Context
-from oracle.engine.game import Game
+from oracle.engine.game import PLAY, Game
 from oracle.engine.pack import unregister_pack
 
 from . import synth
@@ -122,6 +123,64 @@ def test_pack_hooks_explain_refused_targets_and_timing() -> None:
         "Alice may not aim target at Alice/x",
         "Alice must wait for a Strike",
     ]
+
+
+class Providing(synth.SynthPack):
+    """The synthetic pack with Rest as a rule component made on first use."""
+
+    def provide_card(self, game: Game, player: Player, slug: str) -> Card | None:
+        """Give a player a Rest the first time a step of theirs uses one."""
+        if slug != "rest" or any(
+            game.cards[i].slug == slug for i in game.zone(PLAY, player.name)
+        ):
+            return None
+        return game.new_card(slug, player.name, PLAY)
+
+
+def _provided(*steps: dict[str, object]) -> Result:
+    register_pack(synth.build(Providing, "synth-providing"))
+    try:
+        return run_scenario(
+            {
+                "game": "synth-providing",
+                "phase": "action",
+                "players": [{"name": "Alice"}, {"name": "Bob"}],
+                "steps": list(steps),
+            }
+        )
+    finally:
+        unregister_pack("synth-providing")
+
+
+def test_a_provided_card_exists_only_once_a_step_uses_it() -> None:
+    unused = _provided()
+    assert unused.state["cards"] == {}
+    assert [p["play"] for p in unused.state["players"].values()] == [[], []]
+
+    used = _provided(
+        {"player": "Alice", "use": "rest"},
+        {"player": "Alice", "use": "rest"},  # the same card, exhausted now
+        {"player": "Bob", "use": "Alice/rest"},  # not Bob's to be given
+    )
+    assert [s.status for s in used.steps] == ["accepted", "rejected", "rejected"]
+    assert used.steps[2].reason == "Bob has no Rest to use"
+    assert [e.message for e in used.log] == ["Alice uses Rest", "Alice exhausts Rest"]
+    assert used.state["players"]["Alice"]["play"] == ["rest"]
+    assert used.state["players"]["Bob"]["play"] == []
+    assert [c["slug"] for c in used.state["cards"].values()] == ["rest"]
+
+
+def test_the_default_pack_provides_no_card() -> None:
+    result = run_scenario(
+        {
+            "game": "synth",
+            "phase": "action",
+            "players": [{"name": "Alice"}, {"name": "Bob"}],
+            "steps": [{"player": "Alice", "use": "rest"}],
+        }
+    )
+    assert result.steps[0].reason == "Alice has no Rest to use"
+    assert result.state["cards"] == {}
 
 
 def test_a_pack_runs_only_the_rule_checks_that_apply() -> None:
