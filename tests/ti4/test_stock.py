@@ -38,7 +38,7 @@ def test_set_up_creates_no_card_for_untouched_stock() -> None:
     )
     assert game.stock_count(st.TECH_DECK, "Bob", "gravity-drive") == 1
     assert game.stock_count(st.ACTION_DECK) == 80
-    assert len(game.cards) < 20  # strategy cards, tactical actions
+    assert len(game.cards) < 20  # the strategy cards
 
 
 def test_a_placed_unit_becomes_a_card_and_leaves_the_count() -> None:

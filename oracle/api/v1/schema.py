@@ -35,7 +35,7 @@ SCENARIO = {
 RESULT = {
     "ok": True,
     "game": "ti4",
-    "engine_version": "2.0.0",
+    "engine_version": "2.1.0",
     "steps": [
         {"index": 0, "status": "accepted", "reason": None, "rules": []},
         {"index": 1, "status": "accepted", "reason": None, "rules": []},
@@ -102,7 +102,7 @@ RESULT = {
             "Alice": {
                 "seat": 0,
                 "hand": [],
-                "play": ["tactical-action"],
+                "play": [],
                 "reinforcements": {
                     "carrier": 4,
                     "cruiser": 8,

@@ -95,6 +95,10 @@ class Ti4Pack(Pack):
             and here[1] == st.system_id(system)
         )
 
+    def provide_card(self, game: Game, player: Player, slug: str) -> Card | None:
+        """Create a player's tactical action when a step first uses it."""
+        return setup.rule_component(game, player, slug)
+
     def on_check_refusal(self, ctx: Context, problem: IllegalPlay) -> None:
         """Remember a card refused in a timing window (see ``explain_timing``)."""
         rules.remember_refusal(ctx, problem)

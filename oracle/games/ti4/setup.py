@@ -245,7 +245,16 @@ def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
         game.move(card, PLAY, name)
         card.owner = card.controller = name
         card.exhausted = held.exhausted
-    game.new_card("tactical-action", name, PLAY)
+
+
+def rule_component(game: Game, player: Player, slug: str) -> Card | None:
+    """Create ``player``'s rule component ``slug`` (the tactical action) the
+    first time a step uses it; None if it is none or the player has it."""
+    if slug not in cards.RULE_COMPONENTS:
+        return None
+    if any(game.cards[i].slug == slug for i in game.zone(PLAY, player.name)):
+        return None
+    return game.new_card(slug, player.name, PLAY)
 
 
 def _starting_resources(spec: SeatSpec) -> Mapping[str, int]:
