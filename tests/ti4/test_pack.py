@@ -106,6 +106,17 @@ def test_board_problems_have_paths() -> None:
     assert caught.value.problems[0].path == "/board/systems/0/units/Bob/0"
 
 
+def test_a_strategy_card_held_twice_is_bad_input() -> None:
+    scenario = _scenario()
+    scenario["players"][0]["strategy_cards"] = ["politics"]
+    scenario["players"][1]["strategy_cards"] = ["leadership", "politics"]
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(scenario)
+    (problem,) = caught.value.problems
+    assert problem.path == "/players/1/strategy_cards/1"
+    assert problem.message == "Politics is already held by Alice"
+
+
 def test_cli_runs_a_ti4_scenario(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

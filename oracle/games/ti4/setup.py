@@ -114,6 +114,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
             problems.append(Problem("/board/laws", f"unknown player {owner!r}"))
     if board.speaker is not None and board.speaker not in names:
         problems.append(Problem("/board/speaker", f"unknown player {board.speaker!r}"))
+    problems.extend(_held_twice(scenario))
     problems.extend(_unimplemented(scenario, pack))
     if problems:
         raise ScenarioError(problems)
@@ -128,6 +129,24 @@ def _players_named(system: SystemSpec) -> Iterable[str]:
             yield planet.controller
     for unit in system.units:
         yield unit.owner
+
+
+def _held_twice(scenario: Scenario) -> list[Problem]:
+    """Refuse a strategy card that two players, or one player twice, hold."""
+    problems = []
+    holders: dict[str, str] = {}
+    for i, player in enumerate(scenario.players):
+        for j, held in enumerate(seat_of(scenario, i).strategy_cards):
+            if held.slug in holders:
+                name = data.STRATEGY_CARDS[held.slug][0]
+                problems.append(
+                    Problem(
+                        f"/players/{i}/strategy_cards/{j}",
+                        f"{name} is already held by {holders[held.slug]}",
+                    )
+                )
+            holders.setdefault(held.slug, player.name)
+    return problems
 
 
 def _unimplemented(scenario: Scenario, pack: Ti4Pack) -> list[Problem]:
