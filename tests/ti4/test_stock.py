@@ -142,3 +142,77 @@ def test_a_seat_starts_with_its_pools_goods_and_tokens_left_in_order() -> None:
             ("command_reinforcements", left - 8),
         ],
     }
+
+
+def _strategy(cards: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The strategy cards of a result's ``cards``: slug -> (zone, owner)."""
+    return {
+        c["slug"]: (c["zone"], c["owner"])
+        for c in cards.values()
+        if c["type"] == st.STRATEGY_CARD
+    }
+
+
+def test_the_strategy_area_is_counted_until_its_cards_are_needed() -> None:
+    players = [{"name": "Alice"}, {"name": "Bob", "strategy_cards": ["politics"]}]
+    result = run_scenario(_scenario(players=players))
+    state: Any = result.state
+    assert _strategy(state["cards"]) == {"politics": ("play", "Bob")}
+    others = [slug for slug in data.STRATEGY_CARDS if slug != "politics"]
+    assert state["board"]["strategy_area"] == others  # initiative order
+    assert state["zones"]["strategy_area"] == dict.fromkeys(sorted(others), 1)
+    assert state["players"]["Bob"]["strategy_cards"] == [
+        {"card": "politics", "exhausted": False}
+    ]
+
+
+def test_choosing_a_strategy_card_makes_the_area_cards() -> None:
+    scenario = _scenario(
+        phase="agenda",
+        players=[{"name": "Alice", "speaker": True}, {"name": "Bob"}],
+        board={"custodians": True},
+        steps=[
+            {"advance": "strategy"},
+            {"player": "Alice", "choose": "warfare"},
+            {"player": "Bob", "choose": "leadership"},
+        ],
+    )
+    game, result = play(Scenario.parse(scenario))
+    assert [s.status for s in result.steps] == ["accepted"] * 3
+    state: Any = result.state
+    found = _strategy(state["cards"])
+    assert found.pop("warfare") == ("play", "Alice")
+    assert found.pop("leadership") == ("play", "Bob")
+    assert found == {slug: ("strategy_area", "") for slug in found}
+    assert len(found) == 6
+    # The area was made cards at once, in initiative order: ids do not depend
+    # on which card was chosen first.
+    made = [c.slug for c in game.cards.values() if c.slug in data.STRATEGY_CARDS]
+    assert made == list(data.STRATEGY_CARDS)
+    area = [slug for slug in data.STRATEGY_CARDS if slug in found]
+    assert state["board"]["strategy_area"] == area
+    assert all(c.token_count("trade_goods") == 1 for c in st.strategy_area_cards(game))
+    assert game.stock_count(st.STRATEGY_AREA) == 6
+
+
+def test_cards_returned_to_the_strategy_area_lie_below_the_counted_ones() -> None:
+    players = [
+        {"name": "Alice", "speaker": True, "strategy_cards": ["trade"]},
+        {"name": "Bob", "strategy_cards": ["politics"]},
+    ]
+    steps = [{"advance": "status"}, {"advance": "agenda"}, {"advance": "strategy"}]
+    scenario = _scenario(players=players, board={"custodians": True}, steps=steps)
+    back = ["leadership", "diplomacy", "construction", "warfare", "technology"]
+    back += ["imperial", "politics", "trade"]
+    scenario["steps"] = steps[:2]
+    state: Any = run_scenario(scenario).state
+    assert state["board"]["strategy_area"] == back
+    scenario["steps"] = [
+        *steps,
+        {"player": "Alice", "choose": "imperial"},
+        {"player": "Bob", "choose": "diplomacy"},
+    ]
+    result = run_scenario(scenario)
+    assert result.log[-1].message.endswith(
+        "nobody chose: Leadership, Construction, Warfare, Technology, Politics, Trade"
+    )

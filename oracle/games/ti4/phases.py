@@ -41,9 +41,7 @@ def choose_strategy_card(
     game: Game, name: str, *, exclude: Card | None = None, second: bool = False
 ) -> None:
     """Let a player take a card from the common play area (84.1, 84.1b)."""
-    area = sorted(
-        game.cards_in(st.STRATEGY_AREA), key=lambda c: st.initiative_of(game, c)
-    )
+    area = sorted(st.strategy_area_cards(game), key=lambda c: st.initiative_of(game, c))
     offered = [c for c in area if c is not exclude] or area
     if not offered:
         return
@@ -78,7 +76,7 @@ def choose_strategy_card(
 
 
 def _trade_goods_on_unchosen(game: Game) -> None:
-    left = game.cards_in(st.STRATEGY_AREA)
+    left = st.strategy_area_cards(game)
     for card in left:
         card.tokens["trade_goods"] = card.token_count("trade_goods") + 1
     if left:

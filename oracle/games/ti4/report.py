@@ -174,6 +174,6 @@ def board(game: Game) -> dict[str, object]:
         "action_deck_count": game.stock_count(st.ACTION_DECK),
         "action_discard": _slugs(game, game.zone(st.ACTION_DISCARD)),
         "hand_counts": {p.name: len(p.zones[HAND]) for p in st.by_seat(game)},
-        "strategy_area": _slugs(game, game.zone(st.STRATEGY_AREA)),
+        "strategy_area": st.strategy_area_slugs(game),
         "dice_left": list(table.dice),
     }

@@ -197,8 +197,7 @@ def build(game: Game, scenario: Scenario) -> None:
         game.new_card(st.system_slug(system.id), "", st.SYSTEMS, shared=True)
         for system in board.systems
     ]
-    for slug in data.STRATEGY_CARDS:
-        game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
+    _strategy_area(game)
     seats = [seat_of(scenario, index) for index in range(len(game.players))]
     for player, spec in zip(game.players, seats, strict=True):
         _seat(game, player, spec)
@@ -221,6 +220,22 @@ def build(game: Game, scenario: Scenario) -> None:
     turns.arrange(game)
     if scenario.active_player is None and game.players:
         game.clock.active_player = _first_active(game)
+
+
+def _strategy_area(game: Game) -> None:
+    """Count the eight strategy cards in the common area, in initiative order
+    (``st.strategy_area_cards`` makes them cards when they are needed). Cards
+    a scenario put there itself (``decks``) stay above them: the eight are then
+    created, as counted cards would go on top when made instances."""
+    if game.zone(st.STRATEGY_AREA):
+        for slug in data.STRATEGY_CARDS:
+            game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
+    else:
+        game.add_stock(st.STRATEGY_AREA, _STRATEGY_STOCK)
+
+
+#: The strategy cards as counted stock, in initiative order.
+_STRATEGY_STOCK = dict.fromkeys(data.STRATEGY_CARDS, 1)
 
 
 def _speaker(scenario: Scenario, board: BoardSpec, seats: list[SeatSpec]) -> str:
@@ -260,7 +275,8 @@ def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
     for ability in data.FACTION_ABILITIES.get(spec.faction or "", ()):
         game.new_card(ability, name, PLAY)
     for held in spec.strategy_cards:
-        card = next(c for c in game.cards_in(st.STRATEGY_AREA) if c.slug == held.slug)
+        card = game.take_from_stock(st.STRATEGY_AREA, held.slug)
+        assert card is not None  # one of each, and ``check`` refuses repeats
         game.move(card, PLAY, name)
         card.owner = card.controller = name
         card.exhausted = held.exhausted

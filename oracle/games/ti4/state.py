@@ -11,10 +11,12 @@ The one exception: fighter and infantry tokens have no limit (23.2), so a token
 placed beyond the plastic comes from ``unit_tokens`` (the supply), or is created
 there when the supply holds none, and returns there (see ``reserve``).
 Untouched stock is counted, not created: a player's ``reinforcements`` and
-``tech_deck`` and the filled part of ``action_deck`` are engine stock zones
-(``STOCK_ZONES``), whose cards become instances only when one leaves (placed,
-researched, drawn); read them with ``game.stock_count``/``stock_of`` and take
-with ``in_reinforcements``/``from_reinforcements``/``game.draw_from_stock``.
+``tech_deck``, the filled part of ``action_deck`` and the ``strategy_area`` are
+engine stock zones (``STOCK_ZONES``), whose cards become instances only when one
+leaves (placed, researched, drawn) or, for the strategy area, when its cards are
+needed as cards (``strategy_area_cards``); read them with
+``game.stock_count``/``stock_of`` and take with
+``in_reinforcements``/``from_reinforcements``/``game.draw_from_stock``.
 Counts that are tokens live in ``player.resources``; the rest of the pack's
 bookkeeping lives in one ``Table`` under ``game.flags["ti4"]``.
 """
@@ -52,7 +54,7 @@ SHARED_ZONES = (
 )
 PLAYER_ZONES = (REINFORCEMENTS, TECH_DECK, PROMISSORY)
 #: Zones whose untouched cards are counted, not created, until one leaves.
-STOCK_ZONES = (REINFORCEMENTS, TECH_DECK, ACTION_DECK)
+STOCK_ZONES = (REINFORCEMENTS, TECH_DECK, ACTION_DECK, STRATEGY_AREA)
 
 # Player resources (token counts).
 TRADE_GOODS = "trade_goods"
@@ -349,6 +351,45 @@ def strategy_cards(game: Game, name: str) -> list[Card]:
     types = game.pack.slugs_of_type(STRATEGY_CARD)
     held = [c for c in game.cards_in(PLAY, name) if c.slug in types]
     return sorted(held, key=lambda c: initiative_of(game, c))
+
+
+def strategy_area_cards(game: Game) -> list[Card]:
+    """Return the cards in the common strategy area, top first, after making
+    every card still counted there an instance.
+
+    The area is counted at set-up (most runs never touch it). The counted cards
+    are made instances in initiative order, so their ids do not depend on who
+    asks first, and go on top, above any card that came back to the area: the
+    order the area would have had if its cards had been created at set-up."""
+    counted = _counted_strategy(game)
+    if counted:
+        made = []
+        for slug in counted:
+            # Set-up counts each card once and never where an instance of it
+            # is, so this makes the counted card an instance.
+            card = game.take_from_stock(STRATEGY_AREA, slug)
+            assert card is not None  # counted just above
+            made.append(card)
+        for card in reversed(made):
+            game.move(card, STRATEGY_AREA, top=True)
+    return game.cards_in(STRATEGY_AREA)
+
+
+def strategy_area_slugs(game: Game) -> list[str]:
+    """Return the slugs of the cards in the common strategy area as
+    ``strategy_area_cards`` would order them, without making any instance."""
+    cards = game.cards
+    ids = game.zone(STRATEGY_AREA)
+    return _counted_strategy(game) + [cards[i].slug for i in ids]
+
+
+def _counted_strategy(game: Game) -> list[str]:
+    """The slugs of the strategy cards still counted in the area (not
+    instances), one per card, in initiative order."""
+    counted = game.stock.get((STRATEGY_AREA, None))
+    if not counted:
+        return []
+    return [s for s in data.STRATEGY_CARDS if s in counted for _ in range(counted[s])]
 
 
 def initiative_of(game: Game, card: Card) -> int:
