@@ -47,4 +47,4 @@ def test_the_default_card_shortcut_maps_cards_as_card_does(
 
     monkeypatch.setattr(result, "_cards", checked)
     run_scenario(scenario)
-    assert compared and compared[-1] > 0
+    assert compared  # a scenario of counted stock only compares an empty map

@@ -35,7 +35,7 @@ SCENARIO = {
 RESULT = {
     "ok": True,
     "game": "ti4",
-    "engine_version": "2.1.0",
+    "engine_version": "3.0.0",
     "steps": [
         {"index": 0, "status": "accepted", "reason": None, "rules": []},
         {"index": 1, "status": "accepted", "reason": None, "rules": []},
@@ -130,14 +130,14 @@ RESULT = {
                 "zone": "action_discard",
                 "zone_player": None,
             },
-            "baa7f095-bf21-455c-b28a-6ae9df6d39d6": {
-                "controller": "Alice",
-                "name": "Tactical Action",
-                "owner": "Alice",
-                "slug": "tactical-action",
-                "type": "rule",
-                "zone": "play",
-                "zone_player": "Alice",
+            "52702257-abbe-4ca1-840f-d63edaef910d": {
+                "controller": "Bob",
+                "name": "Sabotage",
+                "owner": "Bob",
+                "slug": "sabotage",
+                "type": "action",
+                "zone": "action_discard",
+                "zone_player": None,
             },
         },
         "board": {
