@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from oracle import adapters, models
@@ -154,6 +155,28 @@ def test_a_run_stored_meanwhile_by_another_request_is_kept(
     assert second.status_code == 200
     assert second.json() == first
     assert Run.objects.count() == 1
+
+
+def test_a_watched_connection_sees_the_run_statements_and_gets_the_same_answer(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    # On SQLite the two statements of a run skip Django's cursor, except where
+    # something watches the connection (tracing, query capture): there they
+    # must go through it, and both ways must answer alike.
+    plain = post_json(client, URL, scenario).json()
+    Run.objects.all().delete()
+    seen: list[str] = []
+
+    def record(execute: Any, sql: str, *args: Any) -> Any:
+        seen.append(sql.split()[0])
+        return execute(sql, *args)
+
+    with connection.execute_wrapper(record):
+        watched = post_json(client, URL, scenario).json()
+        stored = post_json(client, URL, scenario).json()
+
+    assert watched == plain == stored
+    assert seen.count("INSERT") == 1 and seen.count("SELECT") >= 2
 
 
 def test_runs_can_still_be_saved_with_the_orm(ti4: Any, scenario: Any) -> None:
