@@ -192,13 +192,22 @@ def present(
             )
             for name, data in state.get("players", {}).items()
         ],
-        board=_items(
-            pack,
-            {**state.get("board", {}), **state.get("zones", {})},
-            stocks=stocks,
-        ),
+        board=_items(pack, _board(state, stocks), stocks=stocks),
         error=result.get("error"),
     )
+
+
+def _board(state: Mapping[str, Any], stocks: frozenset[str]) -> dict[str, Any]:
+    """The shared zones over the pack's board report, except a stock zone the
+    board lists itself: its counts come in slug order, the board's list in the
+    order players see (TI4's strategy area, by initiative)."""
+    board = state.get("board", {})
+    zones = {
+        key: value
+        for key, value in state.get("zones", {}).items()
+        if not (key in stocks and key in board)
+    }
+    return {**board, **zones}
 
 
 def verdict(result: Mapping[str, Any], steps: Sequence[StepView]) -> Verdict:

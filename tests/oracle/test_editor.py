@@ -345,6 +345,11 @@ def test_the_final_state_reads_as_words_not_python_values(
     assert "True" not in shown.group(0) and "False" not in shown.group(0)
     assert "Values" not in dict(facts)
     assert "hand_limit" not in shown.group(0) and "trade_goods" not in shown.group(0)
+    # The strategy area, counted in the result, reads in initiative order.
+    assert dict(facts)["Strategy area"] == (
+        "Leadership, Diplomacy, Politics, Construction, Trade, Warfare, "
+        "Technology, Imperial"
+    )
 
 
 def test_the_builder_opens_only_what_it_can_write_back(ti4: Any, scenario: Any) -> None:
