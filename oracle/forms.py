@@ -372,7 +372,9 @@ class Builder:
         )
 
     def scenario(self) -> dict[str, Any]:
-        """The scenario of a valid builder (remembering where each part came from)."""
+        """The scenario of the values the forms accepted (remembering where each
+        part came from): all of them once ``is_valid`` holds; after it failed, a
+        field in error is left out."""
         rows = Rows(
             dict(self.top.cleaned_data),
             [form.cleaned_data for form in self.players.forms],
@@ -381,10 +383,20 @@ class Builder:
         self.built = build(self.pack.slug, rows)
         return self.built.data
 
+    def rows_complete(self) -> bool:
+        """Whether every row the browser sent was read: a broken formset
+        (a management form tampered with) reads none, and a scenario of the
+        rest would only show problems the user did not make."""
+        return not (self.players.non_form_errors() or self.steps.non_form_errors())
+
     def add_problems(self, problems: Sequence[Problem]) -> None:
-        """Show each problem beside the field its pointer names."""
+        """Show each problem beside the field its pointer names, unless that
+        field already shows an error of its own (the scenario was written
+        without its value, so the problem may only echo that error)."""
         for problem in problems:
             form, name = self._field_for(split_pointer(problem.path))
+            if name is not None and name in form.errors:
+                continue
             where = f"{problem.path}: " if name is None and problem.path else ""
             form.add_error(name, f"{where}{problem.message}")
 

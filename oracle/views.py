@@ -206,6 +206,16 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
     builder = Builder(pack, request.POST)
     page = Editor(builder, PasteForm())
     if not builder.is_valid():
+        # One round of errors: what the scenario parser finds in the values
+        # the forms accepted is shown beside them now, not after the next
+        # submission.
+        if builder.rows_complete():
+            try:
+                prepare(builder.scenario(), game.slug)
+            except ScenarioError as error:
+                builder.add_problems(error.problems)
+            except Exception:  # a parser bug: the forms' own errors still show
+                logger.exception("The oracle failed to parse a builder scenario")
         return _page(request, game, pack, page)
     data = builder.scenario()
     page.paste = PasteForm(initial={"text": dump_text(data)})

@@ -115,6 +115,50 @@ def test_a_bad_step_is_shown_beside_its_fields(
     assert "player" in field_errors(response, "steps", 2)
 
 
+def test_form_errors_and_scenario_problems_show_in_one_round(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    fields = {
+        "scenario-seed": "-1",  # the form refuses it
+        "players-1-hand": "sabotage, spyy",  # the scenario parser refuses it
+        "players-1-trade_goods": "many",  # the form refuses it
+    }
+    response = client.post(URL, builder_post(**fields))
+
+    assert response.status_code == 200
+    builder = response.context["builder"]
+    assert list(builder.top.errors) == ["seed"]
+    assert field_errors(response, "players", 1) == {
+        "trade_goods": ["Enter a whole number."],
+        "hand": ["unknown card 'spyy'"],
+    }
+    assert not Run.objects.exists()
+
+
+def test_a_field_in_error_gets_no_second_message_from_the_scenario(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    # A name the form refuses leaves the player nameless in the scenario of
+    # the rest, whose parser would say so beside the same field.
+    from oracle.engine.scenario import MAX_NAME
+
+    response = client.post(URL, builder_post(**{"players-1-name": "B" * 99}))
+
+    errors = field_errors(response, "players", 1)
+    assert list(errors) == ["name"] and len(errors["name"]) == 1
+    assert str(MAX_NAME) in errors["name"][0]
+
+
+def test_a_broken_row_count_shows_no_scenario_problems(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    response = client.post(URL, builder_post(**{"players-TOTAL_FORMS": "x"}))
+
+    builder = response.context["builder"]
+    assert builder.players.non_form_errors()
+    assert not builder.top.errors and not builder.top.non_field_errors()
+
+
 def test_a_blank_row_in_the_middle_keeps_errors_on_the_right_row(
     client: Client, ti4: Any, scenario: Any
 ) -> None:
