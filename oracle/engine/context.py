@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, Player
@@ -22,7 +21,6 @@ def amount_of(amount: Amount, ctx: Context) -> int:
     return amount if isinstance(amount, int) else amount(ctx)
 
 
-@dataclass(slots=True, init=False)
 class Context:
     """Who does what with which card: passed to every predicate and handler.
 
@@ -32,16 +30,33 @@ class Context:
     them (``resolver.refusal``), for ``resolver.use`` to offer as they are; it
     is set only there (read it with ``getattr``), not in ``__init__``, which
     runs for every trigger looked at.
+
+    A plain class with the ``__repr__`` and ``__eq__`` a
+    ``@dataclass(slots=True, init=False)`` would make (``legal`` neither
+    compared nor shown): a dataclass field annotated with ``Game``, a class of
+    a module in an import cycle with this one, crashes the module's import
+    when compiled with mypyc.
     """
+
+    __slots__ = (
+        "ability",
+        "choices",
+        "data",
+        "event",
+        "game",
+        "legal",
+        "player",
+        "source",
+    )
 
     game: Game
     player: Player
-    source: Card | None = None
-    ability: Ability | None = None
-    event: Event | None = None
-    choices: dict[str, Choice] = field(default_factory=dict)
-    data: dict[str, object] = field(default_factory=dict)
-    legal: Sequence[Choice] | None = field(default=None, compare=False, repr=False)
+    source: Card | None
+    ability: Ability | None
+    event: Event | None
+    choices: dict[str, Choice]
+    data: dict[str, object]
+    legal: Sequence[Choice] | None
 
     def __init__(
         self,
@@ -53,8 +68,6 @@ class Context:
         choices: dict[str, Choice] | None = None,
         data: dict[str, object] | None = None,
     ) -> None:
-        # The dataclass's own ``__init__``, with ``{}`` for each factory's
-        # ``dict()`` call: a context is made for every trigger looked at.
         self.game = game
         self.player = player
         self.source = source
@@ -62,6 +75,30 @@ class Context:
         self.event = event
         self.choices = {} if choices is None else choices
         self.data = {} if data is None else data
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.game,
+            self.player,
+            self.source,
+            self.ability,
+            self.event,
+            self.choices,
+            self.data,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Context(game={self.game!r}, player={self.player!r}, "
+            f"source={self.source!r}, ability={self.ability!r}, "
+            f"event={self.event!r}, choices={self.choices!r}, data={self.data!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Context)
+        return self._fields() == other._fields()
 
     @property
     def opponent(self) -> Player | None:

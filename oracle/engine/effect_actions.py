@@ -22,7 +22,6 @@ class CardLasting(CardAction):
 
     effect: Modifier | tuple[Modifier, ...] = ()
     until: Until = field(default_factory=lambda: Until(period="phase"))
-    event_name = "lasting_effect"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """Lasting effects fix on cards in play."""
@@ -40,11 +39,12 @@ class CardLasting(CardAction):
         ctx.game.lasting.append(lasting)
 
 
+CardLasting.event_name = "lasting_effect"
+
+
 @dataclass(frozen=True)
 class ResetAbilities(CardAction):
     """Clear a card's ability-use counters so its limits start afresh."""
-
-    event_name = "reset_abilities"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """Only a card whose abilities were used can be reset."""
@@ -60,13 +60,15 @@ class ResetAbilities(CardAction):
             del ctx.game.limits[key]
 
 
+ResetAbilities.event_name = "reset_abilities"
+
+
 @dataclass(frozen=True)
 class PlayerLasting(PlayerAction):
     """Apply player modifiers until ``until`` (a lasting player effect)."""
 
     effect: Modifier | tuple[Modifier, ...] = ()
     until: Until = field(default_factory=lambda: Until(period="phase"))
-    event_name = "lasting_effect"
 
     def verb(self, player: Player, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -82,13 +84,15 @@ class PlayerLasting(PlayerAction):
         ctx.game.lasting.append(lasting)
 
 
+PlayerLasting.event_name = "lasting_effect"
+
+
 @dataclass(frozen=True)
 class AtEndOf(PlayerAction):
     """Schedule ``ability`` to resolve when ``period`` next ends (delayed)."""
 
     period: str = "turn"
     ability: Ability | None = None
-    event_name = "delay"
 
     def verb(self, player: Player, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -103,6 +107,9 @@ class AtEndOf(PlayerAction):
             self.period, player.name, source, self.ability, dict(ctx.choices)
         )
         ctx.game.delayed.append(delayed)
+
+
+AtEndOf.event_name = "delay"
 
 
 def describe_event(event: Event, ctx: Context) -> str:
@@ -124,7 +131,6 @@ class Cancel(GameAction):
     itself open to cancel-interrupts: that is how a cancel gets cancelled)."""
 
     rules: tuple[str, ...] = ()
-    event_name = "cancel"
 
     def default_targets(self, ctx: Context) -> list[Affectable]:
         """The triggering event."""
@@ -151,3 +157,6 @@ class Cancel(GameAction):
             rules=self.rules,
             context=ctx,
         )
+
+
+Cancel.event_name = "cancel"

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.effects import View
 from oracle.engine.errors import EngineStop
@@ -95,6 +97,9 @@ def _new_player(name: str, seat: int, zones: Sequence[str]) -> Player:
     return Player(name, seat, {z: [] for z in zones})
 
 
+# Interpreted subclasses allowed: only then can ``deepcopy`` (``copy``) make
+# a compiled game without calling ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """Mutable game state plus the records a run produces.
 
@@ -116,7 +121,9 @@ class Game:
         self._rng: random.Random | None = None
         self.budget = budget or DEFAULT_BUDGET
         zones = (*CORE_ZONES, *pack.player_zones)
-        self.players = [_new_player(name, i, zones) for i, name in enumerate(players)]
+        self.players: list[Player] = [
+            _new_player(name, i, zones) for i, name in enumerate(players)
+        ]
         self._by_name: dict[str, Player] = {}
         for player in self.players:  # the first of equal names, as a scan finds
             self._by_name.setdefault(player.name, player)
@@ -132,7 +139,7 @@ class Game:
         self.flags: dict[str, object] = {}
         self.log: list[LogEntry] = []
         self.decisions: list[Decision] = []
-        self.prompts: PromptQueue = PromptQueue(self)
+        self.prompts: PromptQueue = PromptQueue()
         self.io: Decider = passing_decider()
         self.event_stack: list[Event] = []
         self.at = 0
@@ -448,13 +455,16 @@ class Game:
         return [o for o in offers if player is None or o.player == player]
 
     def copy(self) -> Game:
-        """Return an independent copy of the game (the pack is shared)."""
+        """Return an independent copy of the game (the pack, the budget and
+        the definitions its effects hold are shared)."""
         # The hash state of the card ids cannot be copied by ``deepcopy``; it
         # is never updated, so the copy shares it as it shares the pack.
-        memo: dict[int, object] = {
-            id(self.pack): self.pack,
-            id(self.io): self.io,
-            id(self._seeded): self._seeded,
-        }
-        clone = _copy.deepcopy(self, memo)
-        return clone
+        shared: list[object] = [self.pack, self.budget, self.io, self._seeded]
+        # Definitions are frozen, and the compiled engine could not copy them:
+        # ``deepcopy`` sets a copy's fields one by one, which frozen refuses.
+        for lasting in self.lasting:
+            shared += [lasting.spec, lasting.until]
+        shared += [delayed.ability for delayed in self.delayed]
+        shared += [r for rs in self.view.player_restrictions.values() for r in rs]
+        memo = {id(item): item for item in shared}
+        return _copy.deepcopy(self, memo)

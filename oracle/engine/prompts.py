@@ -7,9 +7,7 @@ comes. Every prompt is recorded as a decision point with its legal options.
 
 from __future__ import annotations
 
-import copy
 import enum
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -115,15 +113,49 @@ def _strings(raw: object) -> tuple[str, ...] | None:
     return None
 
 
-@dataclass(slots=True, unsafe_hash=True)
 class Offer:
-    """A triggered or window ability ``player`` may use right now."""
+    """A triggered or window ability ``player`` may use right now.
+
+    A plain class with what ``@dataclass(slots=True, unsafe_hash=True)``
+    would make: a dataclass field annotated with ``Ability``, a class of a
+    module in an import cycle with this one, crashes the module's import when
+    compiled with mypyc.
+    """
+
+    __slots__ = ("ability", "card", "index", "label", "player")
 
     player: str
     label: str
     card: Card | None
     index: int
     ability: Ability
+
+    def __init__(
+        self, player: str, label: str, card: Card | None, index: int, ability: Ability
+    ) -> None:
+        self.player = player
+        self.label = label
+        self.card = card
+        self.index = index
+        self.ability = ability
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.label, self.card, self.index, self.ability)
+
+    def __repr__(self) -> str:
+        return (
+            f"Offer(player={self.player!r}, label={self.label!r}, "
+            f"card={self.card!r}, index={self.index!r}, ability={self.ability!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Offer)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -193,38 +225,23 @@ def ask(game: Game, prompt: Prompt) -> Answer:
 class PromptQueue:
     """Prompts waiting to be asked, highest priority first, stable otherwise."""
 
-    def __init__(self, game: Game) -> None:
-        # A weak reference: the game holds its queue, and a strong one back
-        # would make every game a reference cycle, freed (with all it holds)
-        # only by the garbage collector, not as soon as nothing uses it.
-        self._game = weakref.ref(game)
+    # The queue does not hold its game (``drain`` is given it): the game holds
+    # its queue, and a reference back would make every game a reference cycle,
+    # freed only by the garbage collector, not as soon as nothing uses it.
+
+    def __init__(self) -> None:
         self.pending: list[tuple[int, int, Prompt, Callable[[Answer], None]]] = []
         self._seq = 0
-
-    @property
-    def game(self) -> Game:
-        """The game whose prompts these are."""
-        game = self._game()
-        if game is None:
-            raise ReferenceError("the game of this prompt queue is gone")
-        return game
-
-    def __deepcopy__(self, memo: dict[int, object]) -> PromptQueue:
-        # ``Game.copy``: the copy's queue belongs to the copy of the game (a
-        # weak reference itself would be shared, not copied).
-        clone = PromptQueue(copy.deepcopy(self.game, memo))
-        clone.pending = copy.deepcopy(self.pending, memo)
-        clone._seq = self._seq
-        return clone
 
     def push(self, prompt: Prompt, on_answer: Callable[[Answer], None]) -> None:
         """Queue a prompt with the callback that receives its answer."""
         self._seq += 1
         self.pending.append((-prompt.priority, self._seq, prompt, on_answer))
 
-    def drain(self) -> None:
-        """Ask every queued prompt in priority order (stable for equal priority)."""
+    def drain(self, game: Game) -> None:
+        """Ask ``game``'s decider every queued prompt, in priority order (stable
+        for equal priority)."""
         while self.pending:
             self.pending.sort(key=lambda item: (item[0], item[1]))
             _, _, prompt, on_answer = self.pending.pop(0)
-            on_answer(ask(self.game, prompt))
+            on_answer(ask(game, prompt))

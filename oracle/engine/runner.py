@@ -164,7 +164,7 @@ class Driver:
                 self.reject(index, illegal.reason, illegal.rules)
                 continue
             self.accept(index)
-            self.game.prompts.drain()
+            self.game.prompts.drain(self.game)
 
     def _execute(self, step: Step) -> None:
         game = self.game

@@ -8,6 +8,7 @@ to an equal scenario.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -118,7 +119,9 @@ class Step:
     """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
 
     kind: str
-    value: object
+    # ``builtins.object``: mypyc compiles a dataclass field annotated with a
+    # bare ``object`` to a lookup of ``object`` in the module (a KeyError).
+    value: builtins.object
     player: str | None = None
     ability: str | None = None
     targets: Mapping[str, object] = field(default_factory=dict)
@@ -142,7 +145,7 @@ class Expectation:
 
     path: str
     op: str
-    value: object
+    value: builtins.object  # see Step.value
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping of the expectation."""

@@ -87,7 +87,6 @@ class Psi(_Composite):
     resource: str = "credit"
     most: int = 2
     rules: tuple[str, ...] = ()
-    event_name = "psi"
 
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """A psi game needs an opponent."""
@@ -102,7 +101,7 @@ class Psi(_Composite):
             options = _bid_options(player, self.resource, self.most)
             prompt = Prompt(PromptKind.SECRET, player.name, "psi", options)
             ctx.game.prompts.push(prompt, _store(bids, player.name))
-        ctx.game.prompts.drain()
+        ctx.game.prompts.drain(ctx.game)
         for player in (ctx.player, opponent):
             _pay(player, self.resource, bids[player.name])
         mine, theirs = bids[ctx.player.name], bids[opponent.name]
@@ -114,6 +113,9 @@ class Psi(_Composite):
             f"in the psi game: the bids {'match' if same else 'differ'}"
         )
         conclude(ctx, event, text, self.equal if same else self.differ)
+
+
+Psi.event_name = "psi"
 
 
 def _store(bids: dict[str, int], name: str) -> Callable[[Answer], None]:
@@ -137,7 +139,6 @@ class Trace(_Composite):
     resource: str = "credit"
     link: str = "link"
     rules: tuple[str, ...] = ()
-    event_name = "trace"
 
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """A trace needs an opponent."""
@@ -169,6 +170,9 @@ class Trace(_Composite):
             run_branch(self.bonus, ctx)
 
 
+Trace.event_name = "trace"
+
+
 @dataclass(frozen=True)
 class Pull(_Composite):
     """A pull: reveal the top card of the deck, add ``bonus`` to its ``stat``,
@@ -181,7 +185,6 @@ class Pull(_Composite):
     bonus: Amount = 0
     deck: str = DECK
     rules: tuple[str, ...] = ()
-    event_name = "pull"
 
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """A pull needs a card to reveal."""
@@ -202,6 +205,9 @@ class Pull(_Composite):
             f"difficulty {difficulty} and {outcome(won)}"
         )
         conclude(ctx, event, text, self.success if won else self.failure, (card.id,))
+
+
+Pull.event_name = "pull"
 
 
 def _leader_beats_mark(ctx: Context) -> bool:
@@ -225,7 +231,6 @@ class Job(GameAction):
     success: tuple[GameAction, ...] = ()
     failure: tuple[GameAction, ...] = ()
     rules: tuple[str, ...] = ()
-    event_name = "job"
 
     def default_targets(self, ctx: Context) -> list[Affectable]:
         """The leader card(s)."""
@@ -260,3 +265,6 @@ class Job(GameAction):
         branch = self.success if won else self.failure
         conclude(ctx, event, text, branch, (leader.id,))
         end_period(game, "job", leader=leader, mark=mark)
+
+
+Job.event_name = "job"

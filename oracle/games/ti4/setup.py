@@ -275,11 +275,11 @@ def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
     for ability in data.FACTION_ABILITIES.get(spec.faction or "", ()):
         game.new_card(ability, name, PLAY)
     for held in spec.strategy_cards:
-        card = game.take_from_stock(st.STRATEGY_AREA, held.slug)
-        assert card is not None  # one of each, and ``check`` refuses repeats
-        game.move(card, PLAY, name)
-        card.owner = card.controller = name
-        card.exhausted = held.exhausted
+        strategy = game.take_from_stock(st.STRATEGY_AREA, held.slug)
+        assert strategy is not None  # one of each, and ``check`` refuses repeats
+        game.move(strategy, PLAY, name)
+        strategy.owner = strategy.controller = name
+        strategy.exhausted = held.exhausted
 
 
 def rule_component(game: Game, player: Player, slug: str) -> Card | None:

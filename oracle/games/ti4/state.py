@@ -119,6 +119,11 @@ class Refusal:
     phase: str
     round: int
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Refusal:
+        # Immutable, so a copied game shares it; the compiled engine could
+        # not rebuild it, as ``deepcopy`` sets a frozen class's fields.
+        return self
+
 
 def table(game: Game) -> Table:
     """Return the pack's bookkeeping of a game."""

@@ -72,7 +72,7 @@ def census(ctx: Context) -> bool:
             ctx.game.prompts.push(
                 prompt, lambda a, p=player.name: answers.append(f"{p}:{a}")
             )
-    ctx.game.prompts.drain()
+    ctx.game.prompts.drain(ctx.game)
     return True
 
 

@@ -61,7 +61,6 @@ class SpendTradeGoods(Payment):
     """Spend ``amount`` trade goods (the player must have them all)."""
 
     amount: int = 1
-    event_name = "spend_trade_goods"
 
     def fits(self, player: Player, ctx: Context) -> bool:
         """The player must hold enough trade goods."""
@@ -76,11 +75,12 @@ class SpendTradeGoods(Payment):
         player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) - self.amount
 
 
+SpendTradeGoods.event_name = "spend_trade_goods"
+
+
 @dataclass(frozen=True)
 class SpendStrategyToken(PlayerAction):
     """Spend one command token from the strategy pool (back to reinforcements)."""
-
-    event_name = "spend_strategy_token"
 
     def fits(self, player: Player, ctx: Context) -> bool:
         """The strategy pool must hold a token."""
@@ -94,6 +94,9 @@ class SpendStrategyToken(PlayerAction):
         """Return the token to reinforcements."""
         player.resources[st.STRATEGY] = player.resource(st.STRATEGY) - 1
         player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
+
+
+SpendStrategyToken.event_name = "spend_strategy_token"
 
 
 def trade_goods(amount: int) -> CardCost:
@@ -125,7 +128,6 @@ class SpendInfluence(Payment):
     then trade goods make up the rest."""
 
     amount: int = 1
-    event_name = "spend_influence"
 
     def fits(self, player: Player, ctx: Context) -> bool:
         """The player must be able to raise the amount."""
@@ -174,6 +176,9 @@ class SpendInfluence(Payment):
                 (*cite.COST, *cite.INFLUENCE),
             )
         return named, goods
+
+
+SpendInfluence.event_name = "spend_influence"
 
 
 def influence(amount: int) -> CardCost:
