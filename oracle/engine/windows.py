@@ -116,7 +116,7 @@ def _labelled(game: Game, offers: list[Offer]) -> list[Offer]:
     if not offers:
         return offers
     cards = list({o.card.id: o.card for o in offers if o.card is not None}.values())
-    names = dict(zip((c.id for c in cards), refs.labels(game, cards), strict=True))
+    names = dict(zip([c.id for c in cards], refs.labels(game, cards), strict=True))
     out = []
     for offer in offers:
         title = offer.ability.title
@@ -156,7 +156,7 @@ def _by_seat(game: Game, offers: list[Offer]) -> list[Offer]:
 
 
 def _record(game: Game, window: str, offers: list[Offer]) -> None:
-    for player in dict.fromkeys(o.player for o in offers):
+    for player in dict.fromkeys([o.player for o in offers]):
         game.record(player, window, [o.label for o in offers if o.player == player])
 
 

@@ -293,7 +293,7 @@ class BoardReader(Reader):
         seen: set[str] = set()
         ids = {s.id for s in systems}
         for i, system in enumerate(systems):
-            for slug in (system.id, *(p.id for p in system.planets)):
+            for slug in (system.id, *[p.id for p in system.planets]):
                 if slug in seen:
                     self.fail(
                         f"{path}/{i}",

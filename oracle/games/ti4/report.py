@@ -158,7 +158,7 @@ def _laws(game: Game) -> list[str]:
     if not any(card.zone == PLAY for card in in_play):
         return laws
     definitions = game.pack.cards
-    owned = (game.cards[i] for p in game.players for i in p.zones[PLAY])
+    owned = [game.cards[i] for p in game.players for i in p.zones[PLAY]]
     laws += [c.slug for c in owned if definitions[c.slug].type == st.LAW]
     return laws
 

@@ -183,7 +183,7 @@ def _needs(ctx: Context) -> IllegalPlay | None:
 
 
 NEEDS_RULES = tuple(
-    dict.fromkeys(i for rules in cite.NEEDS_SETS.values() for i in rules)
+    dict.fromkeys([i for rules in cite.NEEDS_SETS.values() for i in rules])
 )
 
 

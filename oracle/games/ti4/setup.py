@@ -103,7 +103,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     board = board_of(scenario)
     for i, system in enumerate(board.systems):
         at = f"/board/systems/{i}"
-        for slug in (system.id, *(p.id for p in system.planets)):
+        for slug in (system.id, *[p.id for p in system.planets]):
             if pack.has_card(slug):
                 problems.append(Problem(f"{at}/id", f"{slug!r} is already a card slug"))
         for who in _players_named(system):
