@@ -31,11 +31,10 @@ class Context:
     is set only there (read it with ``getattr``), not in ``__init__``, which
     runs for every trigger looked at.
 
-    A plain class with the ``__repr__`` and ``__eq__`` a
-    ``@dataclass(slots=True, init=False)`` would make (``legal`` neither
-    compared nor shown): a dataclass field annotated with ``Game``, a class of
-    a module in an import cycle with this one, crashes the module's import
-    when compiled with mypyc.
+    A plain slotted class, not a dataclass: a dataclass field annotated with
+    ``Game``, a class of a module in an import cycle with this one, crashes the
+    module's import when compiled with mypyc. Compared by identity, as nothing
+    compares two contexts.
     """
 
     __slots__ = (
@@ -76,29 +75,12 @@ class Context:
         self.choices = {} if choices is None else choices
         self.data = {} if data is None else data
 
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.game,
-            self.player,
-            self.source,
-            self.ability,
-            self.event,
-            self.choices,
-            self.data,
-        )
-
     def __repr__(self) -> str:
         return (
             f"Context(game={self.game!r}, player={self.player!r}, "
             f"source={self.source!r}, ability={self.ability!r}, "
             f"event={self.event!r}, choices={self.choices!r}, data={self.data!r})"
         )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Context)
-        return self._fields() == other._fields()
 
     @property
     def opponent(self) -> Player | None:

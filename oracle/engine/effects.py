@@ -198,10 +198,10 @@ class Lasting:
 class Delayed:
     """An ability that resolves when ``period`` next ends ("at end of turn").
 
-    A plain class with the ``__init__``, ``__repr__`` and ``__eq__`` a
-    ``@dataclass`` would make: a dataclass field annotated with ``Ability``,
-    a class of a module in an import cycle with this one, crashes the
-    module's import when compiled with mypyc.
+    A plain class, not a dataclass: a dataclass field annotated with
+    ``Ability``, a class of a module in an import cycle with this one, crashes
+    the module's import when compiled with mypyc. Compared by identity, as
+    nothing compares two of them.
     """
 
     period: str
@@ -224,21 +224,12 @@ class Delayed:
         self.ability = ability
         self.choices = {} if choices is None else choices
 
-    def _fields(self) -> tuple[object, ...]:
-        return (self.period, self.player, self.source, self.ability, self.choices)
-
     def __repr__(self) -> str:
         return (
             f"Delayed(period={self.period!r}, player={self.player!r}, "
             f"source={self.source!r}, ability={self.ability!r}, "
             f"choices={self.choices!r})"
         )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Delayed)
-        return self._fields() == other._fields()
 
 
 def recompute(game: Game) -> None:
