@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test setup setup-dev content native lint lock pytest verify test-postgres \
+.PHONY: run test setup setup-dev content lint lock pytest verify test-postgres \
 	system-deps check-deploy clean
 
 run: setup
@@ -14,9 +14,9 @@ run: setup
 test: setup-dev lint pytest verify
 	$(MANAGE) makemigrations --check --dry-run --verbosity 0
 
-setup: $(VENV)/.installed native content
+setup: $(VENV)/.installed content
 
-setup-dev: $(VENV)/.installed-dev native content
+setup-dev: $(VENV)/.installed-dev content
 
 # Every installed package comes from the lock (requirements/*.txt: exact versions
 # with hashes, `make lock` writes them), then the project itself without its
@@ -53,20 +53,6 @@ lock:
 	$(PIP_COMPILE) --extra dev -c requirements/runtime.txt -o requirements/dev.txt \
 		pyproject.toml requirements/build.in
 
-# The engine and the TI4 pack compiled with mypyc into build/native (how a
-# process chooses compiled or Python: oracle/native.py). Rebuilt, in about two
-# minutes, when one of their sources changed; a build that fails leaves the
-# engine in Python, which is slower but answers the same.
-NATIVE_SOURCES := $(wildcard oracle/engine/*.py oracle/games/ti4/*.py \
-	oracle/games/ti4/cards/*.py)
-
-native: build/native/manifest.json
-
-build/native/manifest.json: $(NATIVE_SOURCES) $(VENV)/.installed
-	@.ci/compiler-deps
-	$(BIN)/python -m oracle.native_build || \
-		echo "make: the engine was not compiled and runs as Python (slower)"
-
 content: $(VENV)/.installed
 	$(MANAGE) prepare_site
 
@@ -75,21 +61,16 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The suite on the compiled engine (which it insists on), then the engine's and
-# the pack's tests on the Python engine: the same answers from both, and the
-# tests that patch engine functions (marked python_engine), which only Python
-# lets them do.
-pytest: $(VENV)/.installed-dev native system-deps
-	RULESITE_ENGINE=native $(BIN)/pytest
-	RULESITE_ENGINE=python $(BIN)/pytest tests/engine tests/ti4 -m "not browser"
+pytest: $(VENV)/.installed-dev system-deps
+	$(BIN)/pytest
 
 verify: $(VENV)/.installed
 	@if $(MANAGE) help verify_rulings >/dev/null 2>&1; then $(MANAGE) verify_rulings; fi
 
 # The suite again on a throw-away PostgreSQL cluster and a throw-away Redis as the
 # cache (each installed with apt if missing).
-test-postgres: $(VENV)/.installed-dev native system-deps
-	RULESITE_ENGINE=native .ci/with-postgres .ci/with-redis $(BIN)/pytest
+test-postgres: $(VENV)/.installed-dev system-deps
+	.ci/with-postgres .ci/with-redis $(BIN)/pytest
 
 # Debian packages some tests need (Chromium); installs only when running as root.
 system-deps:
@@ -100,4 +81,4 @@ check-deploy: $(VENV)/.installed
 		ALLOWED_HOSTS=rulesite.example $(MANAGE) check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) var build
+	rm -rf $(VENV) var

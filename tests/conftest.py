@@ -31,24 +31,6 @@ class OneRequestAtATimeServer(ThreadedWSGIServer):
 LiveServerThread.server_class = OneRequestAtATimeServer
 
 
-def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    """Skip the tests that patch engine functions when the engine is the
-    compiled one: compiled code calls its functions directly, so the patch
-    would do nothing and the test would pass without testing anything.
-    ``make test`` runs them in its second pass, on the Python engine."""
-    from oracle import native
-
-    if not native.active():
-        return
-    skip = pytest.mark.skip(
-        reason="patches engine functions: runs on the Python engine "
-        f"({native.MODE_VARIABLE}=python)"
-    )
-    for item in items:
-        if item.get_closest_marker("python_engine"):
-            item.add_marker(skip)
-
-
 @pytest.fixture(autouse=True)
 def reads_on_the_primary(request: Any) -> None:
     """A test's rows live in its own uncommitted transaction on the primary,

@@ -12,11 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle import native
-
-# The compiled modules, when they are used, come first (``oracle.native``).
-__path__ = native.extend(__name__, __path__)
-
 from oracle.engine.errors import (
     EngineStop,
     IllegalPlay,

@@ -12,8 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict, TypeVar, Unpack
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.actions import GameAction
 from oracle.engine.basic import Exhaust, LoseResource, RemoveTokens, discard
 from oracle.engine.cards import Card, Player
@@ -60,7 +58,6 @@ Controller = Literal["self", "opponent", "any"]
 OptionRule = Callable[[Context], bool] | GameAction
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Cost:
     """A cost: a game action on its default target, paid before the effect."""

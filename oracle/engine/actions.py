@@ -11,8 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.cards import Card, Player
 from oracle.engine.context import Context
 from oracle.engine.events import Event, resolve_event
@@ -27,13 +25,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class GameAction:
     """Base of every game action: default targets, legality and resolution."""
 
-    # Subclasses that are dataclasses set it after the class body
-    # (``Exhaust.event_name = "exhaust"``): mypyc makes any class-body
-    # assignment of a dataclass a field (mypyc/mypyc#1122).
+    # Subclasses assign it without an annotation, so a dataclass subclass
+    # does not take it for a field.
     event_name: ClassVar[str] = "action"
     rules: tuple[str, ...] = ()
 
@@ -187,7 +183,6 @@ def player_refs(ref: PlayerRef, ctx: Context) -> tuple[Player, ...]:
     return (value,) if isinstance(value, Player) else ()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class PlayerAction(GameAction):
     """A game action on players; ``player`` picks them (default: "self")."""

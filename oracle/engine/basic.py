@@ -28,6 +28,8 @@ from oracle.engine.game import DECK, DISCARD, HAND, PLAY
 class Exhaust(CardAction):
     """Exhaust (bow, boot) a ready card in play."""
 
+    event_name = "exhaust"
+
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and ready."""
         return card.zone == PLAY and not card.exhausted
@@ -37,12 +39,11 @@ class Exhaust(CardAction):
         card.exhausted = True
 
 
-Exhaust.event_name = "exhaust"
-
-
 @dataclass(frozen=True)
 class Ready(CardAction):
     """Ready an exhausted card in play."""
+
+    event_name = "ready"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and exhausted."""
@@ -55,9 +56,6 @@ class Ready(CardAction):
     def apply(self, card: Card, ctx: Context) -> None:
         """Ready the card."""
         card.exhausted = False
-
-
-Ready.event_name = "ready"
 
 
 @dataclass(frozen=True)
@@ -153,6 +151,8 @@ class _Tokens(CardAction):
 class AddTokens(_Tokens):
     """Place ``amount`` tokens of ``kind`` on a card in play."""
 
+    event_name = "add_tokens"
+
     def fits(self, card: Card, ctx: Context) -> bool:
         """Tokens go on cards in play."""
         return card.zone == PLAY and self.count(ctx) > 0
@@ -166,12 +166,11 @@ class AddTokens(_Tokens):
         self.put(card, card.token_count(self.kind) + self.count(ctx))
 
 
-AddTokens.event_name = "add_tokens"
-
-
 @dataclass(frozen=True)
 class RemoveTokens(_Tokens):
     """Remove ``amount`` tokens of ``kind`` from a card (all must be there)."""
+
+    event_name = "remove_tokens"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """The card must carry enough tokens."""
@@ -186,12 +185,11 @@ class RemoveTokens(_Tokens):
         self.put(card, card.token_count(self.kind) - self.count(ctx))
 
 
-RemoveTokens.event_name = "remove_tokens"
-
-
 @dataclass(frozen=True)
 class Attach(CardAction):
     """Attach a card (default: the source) to the card chosen as ``to``."""
+
+    event_name = "attach"
 
     to: str = "target"
 
@@ -222,12 +220,11 @@ class Attach(CardAction):
         parent.attachments.append(card.id)
 
 
-Attach.event_name = "attach"
-
-
 @dataclass(frozen=True)
 class Draw(PlayerAction):
     """Draw ``amount`` cards from a deck (the player's, or a shared ``deck``)."""
+
+    event_name = "draw"
 
     amount: Amount = 1
     deck: str = DECK
@@ -255,12 +252,11 @@ class Draw(PlayerAction):
             game.move(game.cards[deck[0]], HAND, player.name)
 
 
-Draw.event_name = "draw"
-
-
 @dataclass(frozen=True)
 class GainResource(PlayerAction):
     """Give a player ``amount`` of a resource."""
+
+    event_name = "gain"
 
     resource: str = "credit"
     amount: Amount = 1
@@ -279,12 +275,11 @@ class GainResource(PlayerAction):
         player.resources[self.resource] = gained
 
 
-GainResource.event_name = "gain"
-
-
 @dataclass(frozen=True)
 class LoseResource(PlayerAction):
     """Take ``amount`` of a resource from a player who has it all (paying)."""
+
+    event_name = "spend"
 
     resource: str = "credit"
     amount: Amount = 1
@@ -303,9 +298,6 @@ class LoseResource(PlayerAction):
         """Remove the resource."""
         left = player.resource(self.resource) - amount_of(self.amount, ctx)
         player.resources[self.resource] = left
-
-
-LoseResource.event_name = "spend"
 
 
 def quantity(amount: int, resource: str) -> str:

@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 if TYPE_CHECKING:
     from oracle.engine.abilities import Ability
     from oracle.engine.effects import Persistent
@@ -46,7 +44,6 @@ class CardDef:
 
 # Interpreted subclasses allowed: only then can ``deepcopy`` (``Game.copy``)
 # make a compiled card without calling ``__init__``.
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True, init=False)
 class Card:
     """One physical card in a game: it is always in exactly one zone.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.cards import Card, Player
@@ -21,66 +22,25 @@ def amount_of(amount: Amount, ctx: Context) -> int:
     return amount if isinstance(amount, int) else amount(ctx)
 
 
+@dataclass(slots=True, eq=False)
 class Context:
     """Who does what with which card: passed to every predicate and handler.
 
     ``choices`` holds chosen targets by name (a single ``target`` is named
     ``"target"``); the typed accessors read them back. ``legal`` holds the
     legal choices of the ability's first target as its legality check found
-    them (``resolver.refusal``), for ``resolver.use`` to offer as they are; it
-    is set only there (read it with ``getattr``), not in ``__init__``, which
-    runs for every trigger looked at.
-
-    A plain slotted class, not a dataclass: a dataclass field annotated with
-    ``Game``, a class of a module in an import cycle with this one, crashes the
-    module's import when compiled with mypyc. Compared by identity, as nothing
-    compares two contexts.
+    them (``resolver.refusal``), for ``resolver.use`` to offer as they are.
+    Compared by identity: nothing compares two contexts.
     """
-
-    __slots__ = (
-        "ability",
-        "choices",
-        "data",
-        "event",
-        "game",
-        "legal",
-        "player",
-        "source",
-    )
 
     game: Game
     player: Player
-    source: Card | None
-    ability: Ability | None
-    event: Event | None
-    choices: dict[str, Choice]
-    data: dict[str, object]
-    legal: Sequence[Choice] | None
-
-    def __init__(
-        self,
-        game: Game,
-        player: Player,
-        source: Card | None = None,
-        ability: Ability | None = None,
-        event: Event | None = None,
-        choices: dict[str, Choice] | None = None,
-        data: dict[str, object] | None = None,
-    ) -> None:
-        self.game = game
-        self.player = player
-        self.source = source
-        self.ability = ability
-        self.event = event
-        self.choices = {} if choices is None else choices
-        self.data = {} if data is None else data
-
-    def __repr__(self) -> str:
-        return (
-            f"Context(game={self.game!r}, player={self.player!r}, "
-            f"source={self.source!r}, ability={self.ability!r}, "
-            f"event={self.event!r}, choices={self.choices!r}, data={self.data!r})"
-        )
+    source: Card | None = None
+    ability: Ability | None = None
+    event: Event | None = None
+    choices: dict[str, Choice] = field(default_factory=dict)
+    data: dict[str, object] = field(default_factory=dict)
+    legal: Sequence[Choice] | None = None
 
     @property
     def opponent(self) -> Player | None:

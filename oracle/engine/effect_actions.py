@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class CardLasting(CardAction):
     """Apply modifiers to a card in play until ``until`` (a lasting effect)."""
 
+    event_name = "lasting_effect"
+
     effect: Modifier | tuple[Modifier, ...] = ()
     until: Until = field(default_factory=lambda: Until(period="phase"))
 
@@ -39,12 +41,11 @@ class CardLasting(CardAction):
         ctx.game.lasting.append(lasting)
 
 
-CardLasting.event_name = "lasting_effect"
-
-
 @dataclass(frozen=True)
 class ResetAbilities(CardAction):
     """Clear a card's ability-use counters so its limits start afresh."""
+
+    event_name = "reset_abilities"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """Only a card whose abilities were used can be reset."""
@@ -60,12 +61,11 @@ class ResetAbilities(CardAction):
             del ctx.game.limits[key]
 
 
-ResetAbilities.event_name = "reset_abilities"
-
-
 @dataclass(frozen=True)
 class PlayerLasting(PlayerAction):
     """Apply player modifiers until ``until`` (a lasting player effect)."""
+
+    event_name = "lasting_effect"
 
     effect: Modifier | tuple[Modifier, ...] = ()
     until: Until = field(default_factory=lambda: Until(period="phase"))
@@ -84,12 +84,11 @@ class PlayerLasting(PlayerAction):
         ctx.game.lasting.append(lasting)
 
 
-PlayerLasting.event_name = "lasting_effect"
-
-
 @dataclass(frozen=True)
 class AtEndOf(PlayerAction):
     """Schedule ``ability`` to resolve when ``period`` next ends (delayed)."""
+
+    event_name = "delay"
 
     period: str = "turn"
     ability: Ability | None = None
@@ -109,9 +108,6 @@ class AtEndOf(PlayerAction):
         ctx.game.delayed.append(delayed)
 
 
-AtEndOf.event_name = "delay"
-
-
 def describe_event(event: Event, ctx: Context) -> str:
     """Name an event in a log message: the card played, or the change and card.
 
@@ -129,6 +125,8 @@ def describe_event(event: Event, ctx: Context) -> str:
 class Cancel(GameAction):
     """Cancel the event that triggered the ability (as a ``cancel`` event,
     itself open to cancel-interrupts: that is how a cancel gets cancelled)."""
+
+    event_name = "cancel"
 
     rules: tuple[str, ...] = ()
 
@@ -157,6 +155,3 @@ class Cancel(GameAction):
             rules=self.rules,
             context=ctx,
         )
-
-
-Cancel.event_name = "cancel"

@@ -13,8 +13,6 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.cards import Card
 from oracle.engine.context import Amount, Choice, Context
 from oracle.engine.errors import EngineStop
@@ -192,44 +190,15 @@ class Lasting:
     players: tuple[str, ...] | None = None
 
 
-# Interpreted subclasses allowed: only then can ``deepcopy`` (``Game.copy``)
-# make a compiled delayed ability without calling ``__init__``.
-@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(eq=False)
 class Delayed:
-    """An ability that resolves when ``period`` next ends ("at end of turn").
-
-    A plain class, not a dataclass: a dataclass field annotated with
-    ``Ability``, a class of a module in an import cycle with this one, crashes
-    the module's import when compiled with mypyc. Compared by identity, as
-    nothing compares two of them.
-    """
+    """An ability that resolves when ``period`` next ends ("at end of turn")."""
 
     period: str
     player: str
     source: str | None
     ability: Ability
-    choices: dict[str, Choice]
-
-    def __init__(
-        self,
-        period: str,
-        player: str,
-        source: str | None,
-        ability: Ability,
-        choices: dict[str, Choice] | None = None,
-    ) -> None:
-        self.period = period
-        self.player = player
-        self.source = source
-        self.ability = ability
-        self.choices = {} if choices is None else choices
-
-    def __repr__(self) -> str:
-        return (
-            f"Delayed(period={self.period!r}, player={self.player!r}, "
-            f"source={self.source!r}, ability={self.ability!r}, "
-            f"choices={self.choices!r})"
-        )
+    choices: dict[str, Choice] = field(default_factory=dict)
 
 
 def recompute(game: Game) -> None:

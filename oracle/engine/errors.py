@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from mypy_extensions import mypyc_attr
-
 
 @dataclass(frozen=True)
 class Problem:
@@ -20,7 +18,6 @@ class Problem:
         return {"path": self.path, "message": self.message}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ScenarioError(ValueError):
     """A scenario is malformed; ``problems`` lists every fault with its path."""
 

@@ -20,8 +20,6 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.cards import Card
 from oracle.engine.effects import recompute
 from oracle.engine.errors import EngineStop
@@ -44,7 +42,6 @@ PIPELINE = (
 
 # Interpreted subclasses allowed: only then can ``deepcopy`` (``Game.copy``)
 # make a compiled event without calling ``__init__``.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """Something that happens: a name, who and what it involves, and the change.
 

@@ -10,8 +10,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.cards import Card, CardDef, Player
 from oracle.engine.effects import View
 from oracle.engine.errors import EngineStop
@@ -99,7 +97,6 @@ def _new_player(name: str, seat: int, zones: Sequence[str]) -> Player:
 
 # Interpreted subclasses allowed: only then can ``deepcopy`` (``copy``) make
 # a compiled game without calling ``__init__``.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """Mutable game state plus the records a run produces.
 

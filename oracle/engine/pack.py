@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine import refs
 from oracle.engine.abilities import Ability, AbilityKind, Target
 from oracle.engine.cards import Card, CardDef, Player
@@ -106,7 +104,6 @@ class RuleCheck:
         return self.card_types is None or card_type in self.card_types
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Pack:
     """A game pack. Subclass it to override the hooks; pass the data in.
 

@@ -113,49 +113,15 @@ def _strings(raw: object) -> tuple[str, ...] | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
 class Offer:
-    """A triggered or window ability ``player`` may use right now.
-
-    A plain class with what ``@dataclass(slots=True, unsafe_hash=True)``
-    would make: a dataclass field annotated with ``Ability``, a class of a
-    module in an import cycle with this one, crashes the module's import when
-    compiled with mypyc.
-    """
-
-    __slots__ = ("ability", "card", "index", "label", "player")
+    """A triggered or window ability ``player`` may use right now."""
 
     player: str
     label: str
     card: Card | None
     index: int
     ability: Ability
-
-    def __init__(
-        self, player: str, label: str, card: Card | None, index: int, ability: Ability
-    ) -> None:
-        self.player = player
-        self.label = label
-        self.card = card
-        self.index = index
-        self.ability = ability
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.player, self.label, self.card, self.index, self.ability)
-
-    def __repr__(self) -> str:
-        return (
-            f"Offer(player={self.player!r}, label={self.label!r}, "
-            f"card={self.card!r}, index={self.index!r}, ability={self.ability!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Offer)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
 
 @dataclass(slots=True, unsafe_hash=True)

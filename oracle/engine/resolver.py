@@ -169,7 +169,7 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
             raise problem
         finally:
             problem = None  # as in ``initiate``
-    legal = getattr(ctx, "legal", None)
+    legal = ctx.legal
     for name, spec in ability.targets.items():
         if name not in ctx.choices:
             ctx.choices[name] = targeting.choose(name, spec, ctx, given, legal)

@@ -8,7 +8,6 @@ to an equal scenario.
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -119,9 +118,7 @@ class Step:
     """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
 
     kind: str
-    # ``builtins.object``: mypyc compiles a dataclass field annotated with a
-    # bare ``object`` to a lookup of ``object`` in the module (a KeyError).
-    value: builtins.object
+    value: object
     player: str | None = None
     ability: str | None = None
     targets: Mapping[str, object] = field(default_factory=dict)
@@ -145,7 +142,7 @@ class Expectation:
 
     path: str
     op: str
-    value: builtins.object  # see Step.value
+    value: object
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping of the expectation."""

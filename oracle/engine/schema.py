@@ -6,8 +6,6 @@ import re
 from collections.abc import Iterable, Mapping, Set
 from typing import TypeGuard, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from oracle.engine.errors import Problem
 
 MAX_STRING = 200
@@ -45,7 +43,6 @@ def present(found: Iterable[T | None]) -> tuple[T, ...]:
     return tuple([item for item in found if item is not None])
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Reader:
     """Reads values at JSON-pointer paths, recording a problem for each fault.
 

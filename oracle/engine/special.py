@@ -82,6 +82,8 @@ class Psi(_Composite):
     """A psi game: both players secretly bid 0 to ``most`` of ``resource``, pay,
     reveal; ``equal`` or ``differ`` resolves."""
 
+    event_name = "psi"
+
     equal: tuple[GameAction, ...] = ()
     differ: tuple[GameAction, ...] = ()
     resource: str = "credit"
@@ -115,9 +117,6 @@ class Psi(_Composite):
         conclude(ctx, event, text, self.equal if same else self.differ)
 
 
-Psi.event_name = "psi"
-
-
 def _store(bids: dict[str, int], name: str) -> Callable[[Answer], None]:
     def keep(answer: Answer) -> None:
         """Remember the player's secret bid."""
@@ -130,6 +129,8 @@ def _store(bids: dict[str, int], name: str) -> Callable[[Answer], None]:
 class Trace(_Composite):
     """A trace: base strength plus the tracer's bid against the opponent's link
     plus their bid. Success beats the link; ``bonus`` at or above a threshold."""
+
+    event_name = "trace"
 
     base: Amount = 0
     success: tuple[GameAction, ...] = ()
@@ -170,13 +171,12 @@ class Trace(_Composite):
             run_branch(self.bonus, ctx)
 
 
-Trace.event_name = "trace"
-
-
 @dataclass(frozen=True)
 class Pull(_Composite):
     """A pull: reveal the top card of the deck, add ``bonus`` to its ``stat``,
     compare with ``difficulty``; the card is discarded, a branch resolves."""
+
+    event_name = "pull"
 
     difficulty: Amount = 0
     success: tuple[GameAction, ...] = ()
@@ -207,9 +207,6 @@ class Pull(_Composite):
         conclude(ctx, event, text, self.success if won else self.failure, (card.id,))
 
 
-Pull.event_name = "pull"
-
-
 def _leader_beats_mark(ctx: Context) -> bool:
     leader = ctx.data.get("job_leader")
     mark = ctx.choices.get("target")
@@ -225,6 +222,8 @@ class Job(GameAction):
     pack must declare the ``job`` period), decide the ``outcome`` (default:
     leader strength beats the chosen mark's), resolve ``success`` or ``failure``,
     then end the period (``Until(period="job")`` effects expire)."""
+
+    event_name = "job"
 
     leader: CardRef = "source"
     outcome: Callable[[Context], bool] = _leader_beats_mark
@@ -265,6 +264,3 @@ class Job(GameAction):
         branch = self.success if won else self.failure
         conclude(ctx, event, text, branch, (leader.id,))
         end_period(game, "job", leader=leader, mark=mark)
-
-
-Job.event_name = "job"

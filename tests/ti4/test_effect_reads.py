@@ -26,7 +26,6 @@ def test_the_hand_limit_rule_declares_what_it_reads() -> None:
     assert all(spec.reads_known for spec in rules.RULE_EFFECTS)
 
 
-@pytest.mark.python_engine
 @each_scenario
 def test_skipping_a_recomputation_changes_nothing(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch

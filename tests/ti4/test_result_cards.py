@@ -32,7 +32,6 @@ def _ordered(cards: dict[str, Any]) -> list[object]:
     return [(card_id, list(shown.items())) for card_id, shown in cards.items()]
 
 
-@pytest.mark.python_engine
 @each_scenario
 def test_the_default_card_shortcut_maps_cards_as_card_does(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch

@@ -87,7 +87,6 @@ def test_the_ti4_checks_declare_where_they_apply() -> None:
     assert {"card-phase", "turn", "one-action", "same-name", "hand-limit"} <= declared
 
 
-@pytest.mark.python_engine
 @each_scenario
 def test_running_every_check_everywhere_changes_nothing(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
@@ -99,7 +98,6 @@ def test_running_every_check_everywhere_changes_nothing(
     assert misfires == []
 
 
-@pytest.mark.python_engine
 def test_a_wrong_declaration_is_caught(
     everywhere: list[Misfire], monkeypatch: pytest.MonkeyPatch
 ) -> None:

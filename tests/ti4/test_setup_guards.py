@@ -13,7 +13,6 @@ from oracle.engine import effects, run_scenario
 from oracle.engine.effects import View
 
 
-@pytest.mark.python_engine
 def test_effects_that_never_settle_at_set_up_stop_the_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -6,11 +6,6 @@ Importing this package registers the pack with the engine. See
 
 from __future__ import annotations
 
-from oracle import native
-
-# The compiled modules, when they are used, come first (``oracle.native``).
-__path__ = native.extend(__name__, __path__)
-
 from oracle.engine.pack import register_pack
 from oracle.games.ti4 import cards, cite, rules
 from oracle.games.ti4 import state as st

@@ -7,11 +7,6 @@ says why, and a scenario that plays one is refused with that reason.
 
 from __future__ import annotations
 
-from oracle import native
-
-# The compiled modules, when they are used, come first (``oracle.native``).
-__path__ = native.extend(__name__, __path__)
-
 from oracle.engine.cards import CardDef
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st

@@ -60,6 +60,8 @@ class CardCost(Cost):
 class SpendTradeGoods(Payment):
     """Spend ``amount`` trade goods (the player must have them all)."""
 
+    event_name = "spend_trade_goods"
+
     amount: int = 1
 
     def fits(self, player: Player, ctx: Context) -> bool:
@@ -75,12 +77,11 @@ class SpendTradeGoods(Payment):
         player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) - self.amount
 
 
-SpendTradeGoods.event_name = "spend_trade_goods"
-
-
 @dataclass(frozen=True)
 class SpendStrategyToken(PlayerAction):
     """Spend one command token from the strategy pool (back to reinforcements)."""
+
+    event_name = "spend_strategy_token"
 
     def fits(self, player: Player, ctx: Context) -> bool:
         """The strategy pool must hold a token."""
@@ -94,9 +95,6 @@ class SpendStrategyToken(PlayerAction):
         """Return the token to reinforcements."""
         player.resources[st.STRATEGY] = player.resource(st.STRATEGY) - 1
         player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
-
-
-SpendStrategyToken.event_name = "spend_strategy_token"
 
 
 def trade_goods(amount: int) -> CardCost:
@@ -126,6 +124,8 @@ class SpendInfluence(Payment):
     exhausted, trade goods make up the rest (47.2, 47.3). With no planet named,
     readied planets are exhausted in board order until the amount is reached,
     then trade goods make up the rest."""
+
+    event_name = "spend_influence"
 
     amount: int = 1
 
@@ -176,9 +176,6 @@ class SpendInfluence(Payment):
                 (*cite.COST, *cite.INFLUENCE),
             )
         return named, goods
-
-
-SpendInfluence.event_name = "spend_influence"
 
 
 def influence(amount: int) -> CardCost:
