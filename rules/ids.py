@@ -17,7 +17,8 @@ PREFIX = r"[A-Z]{1,4}"
 ROMAN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})"
 TOPIC = rf"(?:{PREFIX})?\d+"
 
-_TOPIC_CODE = re.compile(rf"^(?P<prefix>{PREFIX})?(?P<number>\d+)$")
+# Bounded, so that a path of a thousand digits is no topic rather than a huge int.
+_TOPIC_CODE = re.compile(rf"^(?P<prefix>{PREFIX})?(?P<number>\d{{1,6}})$")
 RULE_ID_TEXT = (
     rf"(?P<topic>(?P<prefix>{PREFIX})?(?P<number>\d+))\."
     rf"(?:(?P<n>\d+)(?P<letter>[a-z])?|N(?P<note>\d+))(?:\.(?P<roman>{ROMAN}))?"
