@@ -50,7 +50,9 @@ class ContentSerializer(ModelOutputSerializer):
 
 
 def rule_id_field() -> serializers.CharField:
-    return serializers.CharField(source="rule_id", help_text='Rule id: "2.4a", "2.N1".')
+    return serializers.CharField(
+        source="rule_id", help_text='Rule id: "2.4a", "8.2.i", "2.N1".'
+    )
 
 
 def topic_code_field() -> serializers.CharField:
