@@ -36,7 +36,7 @@ def look_up(game: Game, wanted: str) -> Lookup:
     """Resolve a rule id (any case, with or without a leading "rule" or "§")
     or a topic number, as typed in the jump box or a permalink."""
     text = re.sub(r"^(?:rule\s*|§\s*)", "", wanted, flags=re.IGNORECASE).strip()
-    if split_topic_code(text) is not None and len(text) <= 8:
+    if split_topic_code(text) is not None:
         topic = find_topic(game, text)
         if topic is not None:
             return Lookup(url=topic.get_absolute_url())
