@@ -123,9 +123,9 @@ class RulingFilter(_Filter):
         topic.choices = _choices(
             "Any topic",
             (
-                (slug, f"{number} {title}")
-                for slug, number, title in game.topics.values_list(
-                    "slug", "number", "title"
+                (slug, f"{prefix}{number} {title}")
+                for slug, prefix, number, title in game.topics.values_list(
+                    "slug", "prefix", "number", "title"
                 )
             ),
         )

@@ -3,38 +3,15 @@ and rulings. Rows are written only by ``load_content`` from ``fixtures/``."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from django.db import models
 from django.urls import reverse
 
-RULE_ID = re.compile(
-    r"^(?P<topic>\d+)\.(?:(?P<n>\d+)(?P<letter>[a-z])?|N(?P<note>\d+))$"
-)
+from rules.ids import RULE_ID, canonical_rule_id, rule_sort_key, topic_code
 
-
-def canonical_rule_id(text: str) -> str | None:
-    """``text`` as a rule id is written (``2.4A`` → ``2.4a``, ``2.n1`` →
-    ``2.N1``), or None when it cannot be one."""
-    match = RULE_ID.match(re.sub(r"\.n(\d)", r".N\1", text.lower()))
-    return match.string if match else None
-
-
-def rule_sort_key(rule_id: str) -> tuple[int, int, int, str]:
-    """Order rule ids as a reader expects: 2.4 < 2.4a < 2.10 < notes.
-
-    >>> sorted(["2.10", "2.4a", "2.N1", "2.4"], key=rule_sort_key)
-    ['2.4', '2.4a', '2.10', '2.N1']
-    """
-    match = RULE_ID.match(rule_id)
-    if not match:
-        return (10**9, 0, 0, rule_id)
-    topic = int(match["topic"])
-    if match["note"]:
-        return (topic, 1, int(match["note"]), "")
-    return (topic, 0, int(match["n"]), match["letter"] or "")
+__all__ = ["RULE_ID", "canonical_rule_id", "rule_sort_key"]
 
 
 class Game(models.Model):
@@ -63,8 +40,14 @@ class Game(models.Model):
 
 
 class Topic(models.Model):
+    """A topic of the rules reference. Its number is ``number`` after an
+    optional series ``prefix``: ``58``, or ``TE1`` for a topic the printed
+    reference does not number; numbered topics come first."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="topics")
+    prefix = models.CharField(max_length=4, blank=True, default="")
     number = models.PositiveIntegerField()
+    expansion = models.CharField(max_length=40, default="base")
     slug = models.SlugField()
     title = models.CharField(max_length=200)
     summary_md = models.TextField(blank=True)
@@ -75,24 +58,30 @@ class Topic(models.Model):
     source_file = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        ordering = ["game", "number"]
+        ordering = ["game", "prefix", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "slug"], name="topic_slug_unique"),
             models.UniqueConstraint(
-                fields=["game", "number"], name="topic_number_unique"
+                fields=["game", "prefix", "number"], name="topic_number_unique"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.number} {self.title}"
+        return f"{self.code} {self.title}"
 
     def get_absolute_url(self) -> str:
         return reverse("rules:topic", args=[self.game.slug, self.slug])
 
+    @property
+    def code(self) -> str:
+        """The topic's number as written: ``58``, ``TE1``."""
+        return topic_code(self.prefix, self.number)
+
 
 class Rule(models.Model):
-    """A numbered rule (``2.4``), a lettered sub-rule (``2.4a``) or a note
-    (``2.N1``). The id is the permanent anchor and the unit of citation."""
+    """A numbered rule (``2.4``), a lettered sub-rule (``2.4a``), a step
+    (``8.2.i``) or a note (``2.N1``). The id is the permanent anchor and the
+    unit of citation."""
 
     class Kind(models.TextChoices):
         RULE = "rule"
@@ -112,7 +101,7 @@ class Rule(models.Model):
     date = models.DateField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "topic__number", "position"]
+        ordering = ["game", "topic__prefix", "topic__number", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "rule_id"], name="rule_id_unique")
         ]

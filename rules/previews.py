@@ -29,7 +29,7 @@ def _rule(game: Game, key: str) -> Preview:
     kind = "Note" if rule.is_note else "Rule"
     return {
         "title": f"{kind} {rule.rule_id}",
-        "meta": f"{rule.topic.number} {rule.topic.title}",
+        "meta": f"{rule.topic.code} {rule.topic.title}",
         "text": plain_text(rule.text_html, PREVIEW_CHARS),
         "url": rule.get_absolute_url(),
     }
@@ -64,7 +64,7 @@ def _term(game: Game, key: str) -> Preview:
 def _topic(game: Game, key: str) -> Preview:
     topic = get_object_or_404(game.topics.all(), slug=key)
     return {
-        "title": f"{topic.number} {topic.title}",
+        "title": f"{topic.code} {topic.title}",
         "meta": "Rules topic",
         "text": plain_text(topic.summary_html, PREVIEW_CHARS),
         "url": topic.get_absolute_url(),

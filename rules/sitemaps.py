@@ -41,7 +41,9 @@ class TopicSitemap(Sitemap):
     priority = 0.8
 
     def items(self) -> QuerySet[Topic]:
-        return Topic.objects.select_related("game").order_by("game__slug", "number")
+        return Topic.objects.select_related("game").order_by(
+            "game__slug", "prefix", "number"
+        )
 
     def lastmod(self, item: Topic) -> dt.date | None:
         return item.updated

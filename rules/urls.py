@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path, re_path
 
 from rules import previews, search_views, views
+from rules.ids import RULE_ID_ANY_CASE
 
 app_name = "rules"
 
@@ -13,7 +14,7 @@ urlpatterns = [
     path("<slug:game>/", views.game_home, name="game"),
     path("<slug:game>/rules/", views.topic_index, name="topics"),
     re_path(
-        r"^(?P<game>[-\w]+)/rules/(?P<rule_id>\d+\.(?:\d+[a-zA-Z]?|[Nn]\d+))/$",
+        rf"^(?P<game>[-\w]+)/rules/(?P<rule_id>{RULE_ID_ANY_CASE})/$",
         views.rule_redirect,
         name="rule",
     ),

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from urllib.parse import urlencode
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_safe
@@ -19,7 +19,10 @@ from django.views.decorators.http import require_safe
 from rules.api.v1.errors import not_found as api_not_found
 from rules.backlinks import find_backlinks
 from rules.filters import CardFilter, RulingFilter
-from rules.models import Card, Game, Rule, Ruling, Topic, canonical_rule_id
+from rules.glossary import glossary_entries
+from rules.ids import canonical_rule_id, split_topic_code
+from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
+from rules.models import Card, Game, Rule, Ruling, Topic
 from rules.text import without_control_characters
 
 RECENT_RULINGS = 5
@@ -63,9 +66,9 @@ def topic_index(request: HttpRequest, game: str) -> HttpResponse:
     """The topics by number and A to Z; ``?rule=2.4a`` jumps to that rule."""
     game_obj = get_object_or_404(Game, slug=game)
     wanted = without_control_characters(request.GET.get("rule", "")).strip()
-    target = _jump_target(game_obj, wanted) if wanted else None
-    if target:
-        return redirect(target)
+    found = look_up(game_obj, wanted) if wanted else Lookup()
+    if found.url:
+        return redirect(found.url)
     topics = list(game_obj.topics.all())
     alphabetical = sorted(topics, key=lambda topic: topic.title.casefold())
     context = {
@@ -77,47 +80,36 @@ def topic_index(request: HttpRequest, game: str) -> HttpResponse:
             for letter, group in groupby(alphabetical, key=lambda t: t.title[0].upper())
         ],
         "jump_query": wanted,
-        "jump_missing": bool(wanted),
+        "jump_message": found.message,
     }
     return render(request, "rules/topic_index.html", context)
 
 
-def _jump_target(game: Game, wanted: str) -> str | None:
-    """The URL a jump-box entry leads to: a rule id (any case, with or without
-    a leading "rule" or "§") or a bare topic number; None when nothing matches."""
-    text = re.sub(r"^(?:rule\s*|§\s*)", "", wanted, flags=re.IGNORECASE).strip()
-    if text.isascii() and text.isdigit() and len(text) <= 4:
-        topic = game.topics.filter(number=int(text)).first()
-        return topic.get_absolute_url() if topic else None
-    rule_id = canonical_rule_id(text)
-    if rule_id and game.rules.filter(rule_id=rule_id).exists():
-        return reverse("rules:rule", args=[game.slug, rule_id])
-    return None
-
-
 @dataclass
 class RuleNode:
-    """A numbered rule with its lettered sub-rules, for nesting on the page."""
+    """A rule with its sub-rules and steps (a note with its steps), nested."""
 
     rule: Rule
-    children: list[Rule] = field(default_factory=list)
+    children: list[RuleNode] = field(default_factory=list)
 
 
 def _rule_tree(rules: list[Rule]) -> list[RuleNode]:
+    """``rules`` in page order, each under the rule it belongs to."""
     nodes: dict[int, RuleNode] = {}
+    roots: list[RuleNode] = []
     for rule in rules:
-        if rule.parent_id in nodes:
-            nodes[rule.parent_id].children.append(rule)
-        else:
-            nodes[rule.pk] = RuleNode(rule)
-    return list(nodes.values())
+        node = nodes[rule.pk] = RuleNode(rule)
+        parent = nodes.get(rule.parent_id) if rule.parent_id else None
+        (parent.children if parent else roots).append(node)
+    return roots
 
 
 @require_safe
 def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    topic = get_object_or_404(
-        Topic.objects.select_related("game"), game__slug=game, slug=slug
-    )
+    topic = Topic.objects.select_related("game").filter(game__slug=game, slug=slug)
+    topic = topic.first()
+    if topic is None:
+        return _topic_by_number(request, game, slug)
     game_obj = topic.game
     rules = list(topic.rules.all())
     rule_ids = [rule.rule_id for rule in rules]
@@ -130,8 +122,12 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "game": game_obj,
         "section": "rules",
         "topic": topic,
+        "expansion": game_obj.label("expansions", topic.expansion),
         "rules": _rule_tree([rule for rule in rules if not rule.is_note]),
-        "notes": [rule for rule in rules if rule.is_note],
+        "notes": _rule_tree([rule for rule in rules if rule.is_note]),
+        "missing": missing_notice(
+            topic, request.GET.get(MISSING_PARAMETER, ""), set(rule_ids)
+        ),
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         "related": topic.related.select_related("game"),
         "terms": topic.terms.select_related("game"),
@@ -144,19 +140,35 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     return render(request, "rules/topic.html", context)
 
 
+def _topic_by_number(request: HttpRequest, game: str, code: str) -> HttpResponse:
+    """``/ti4/rules/58/`` and ``/ti4/rules/te1/``: a topic by its number."""
+    game_obj = get_object_or_404(Game, slug=game)
+    if split_topic_code(code) is None:
+        raise Http404("No such topic.")
+    found = look_up(game_obj, code)
+    if found.url:
+        return redirect(found.url)
+    return _not_found(request, game_obj, found.message)
+
+
+def _not_found(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    context = {"game": game, "games": [], "guess": "", "message": message}
+    return render(request, "rules/404.html", context, status=404)
+
+
 def _neighbours(topic: Topic) -> dict[str, Topic | None]:
-    """The previous and next topics by number, in one query."""
-    topics = topic.game.topics
-    before = topics.filter(number__lt=topic.number).order_by("-number")
-    after = topics.filter(number__gt=topic.number).order_by("number")
-    found = {
-        other.number < topic.number: other
-        for other in topics.filter(
-            Q(number=Subquery(before.values("number")[:1]))
-            | Q(number=Subquery(after.values("number")[:1]))
+    """The previous and next topics in reference order (numbered topics, then
+    prefixed ones such as TE1), in one query of a few columns per topic."""
+    topics = list(
+        topic.game.topics.select_related("game").only(
+            "prefix", "number", "slug", "title", "game__slug"
         )
+    )
+    at = next(i for i, other in enumerate(topics) if other.pk == topic.pk)
+    return {
+        "previous": topics[at - 1] if at > 0 else None,
+        "next": topics[at + 1] if at + 1 < len(topics) else None,
     }
-    return {"previous": found.get(True), "next": found.get(False)}
 
 
 @dataclass
@@ -193,12 +205,19 @@ def _rulings_on(topic: Topic, mentioning: list[Ruling]) -> list[Ruling]:
 @require_safe
 def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse:
     # A typed or pasted link may spell the id in another case (2.4A, 2.n1).
-    rule = get_object_or_404(
-        Rule.objects.select_related("topic__game"),
-        game__slug=game,
-        rule_id=canonical_rule_id(rule_id) or rule_id,
+    rule = (
+        Rule.objects.select_related("topic__game")
+        .filter(game__slug=game, rule_id=canonical_rule_id(rule_id) or rule_id)
+        .first()
     )
-    return redirect(rule.get_absolute_url(), permanent=True)
+    if rule is not None:
+        return redirect(rule.get_absolute_url(), permanent=True)
+    # Not carried (yet): its topic, for now, so not a permanent redirect.
+    game_obj = get_object_or_404(Game, slug=game)
+    found = look_up(game_obj, rule_id)
+    if found.url:
+        return redirect(found.url)
+    return _not_found(request, game_obj, found.message)
 
 
 @require_safe
@@ -300,10 +319,10 @@ def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 @require_safe
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
-    terms = list(game_obj.terms.select_related("topic__game", "rule__topic__game"))
+    entries = glossary_entries(game_obj)
     by_letter = [
         (letter, list(group))
-        for letter, group in groupby(terms, key=lambda term: term.term[0].upper())
+        for letter, group in groupby(entries, key=lambda entry: entry.term[0].upper())
     ]
     context = {"game": game_obj, "section": "glossary", "by_letter": by_letter}
     return render(request, "rules/glossary.html", context)

@@ -114,9 +114,7 @@ def link_targets(content: GameContent) -> LinkTargets:
             continue  # already reported; it has no URL
         url = reverse("rules:topic", args=[game, topic.slug])
         targets.add(
-            Target(
-                "topic", topic.slug, url, topic.title, f"{topic.number} {topic.title}"
-            )
+            Target("topic", topic.slug, url, topic.title, f"{topic.code} {topic.title}")
         )
         for rule in topic.rules:
             targets.add(

@@ -7,6 +7,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.ids import topic_code
+
 
 @dataclass(frozen=True)
 class Text:
@@ -30,6 +32,7 @@ class RuleSpec:
 
 @dataclass
 class TopicSpec:
+    prefix: str  # "" for a numbered topic, "TE" for TE1
     number: int
     slug: str
     title: str
@@ -41,6 +44,12 @@ class TopicSpec:
     file: str
     line: int
     related_line: int
+    expansion: str = "base"
+    expansion_line: int = 0
+
+    @property
+    def code(self) -> str:
+        return topic_code(self.prefix, self.number)
 
 
 @dataclass

@@ -10,17 +10,21 @@ from rules.content.errors import ErrorLog
 from rules.content.fields import FieldReader
 from rules.content.specs import RuleSpec, Text, TopicSpec
 from rules.content.yamlfile import Located, YamlError, load_yaml
+from rules.ids import ROMAN, TOPIC, parent_of, split_topic_code
 
 RULE_LINE = re.compile(
-    r"^(?P<id>(?P<topic>\d+)\.(?P<n>\d+)(?P<letter>[a-z])?)\s+(?P<text>\S.*)$"
+    rf"^(?P<id>(?P<topic>{TOPIC})\.\d+[a-z]?(?:\.{ROMAN})?)\s+(?P<text>\S.*)$"
 )
 NOTE_LINE = re.compile(
-    r"^(?P<id>(?P<topic>\d+)\.N\d+)\s+"
+    rf"^(?P<id>(?P<topic>{TOPIC})\.N\d+(?:\.{ROMAN})?)\s+"
     r"(?:\[(?P<source>[a-z-]+)(?:\s+(?P<date>\d{4}-\d{2}-\d{2}))?\]\s+)?"
     r"(?P<text>\S.*)$"
 )
 NOTE_SOURCES = {"rules-reference", "faq", "designer", "community"}
-FRONT_MATTER_KEYS = ({"number", "title", "slug"}, {"related", "updated"})
+FRONT_MATTER_KEYS = (
+    {"number", "title", "slug"},
+    {"related", "updated", "expansion"},
+)
 
 
 def parse_topic(path: Path, name: str, log: ErrorLog) -> TopicSpec | None:
@@ -65,11 +69,12 @@ def _read_front_matter(text: str, name: str, log: ErrorLog) -> Located | None:
 def _topic_from_meta(meta: Located, name: str, log: ErrorLog) -> TopicSpec:
     reader = FieldReader(meta, name, log, "front matter")
     reader.check_keys(*FRONT_MATTER_KEYS)
-    number = reader.get("number", int, 0)
-    if "number" in meta and number <= 0:
-        log.add(name, reader.line("number"), "front matter: number must be positive")
+    prefix, number = _topic_number(reader, meta.get("number"))
     return TopicSpec(
+        prefix=prefix,
         number=number,
+        expansion=reader.text("expansion", "base"),
+        expansion_line=reader.line("expansion"),
         slug=reader.slug("slug"),
         title=reader.text("title"),
         related=reader.string_list("related"),
@@ -83,8 +88,31 @@ def _topic_from_meta(meta: Located, name: str, log: ErrorLog) -> TopicSpec:
     )
 
 
+def _topic_number(reader: FieldReader, value: object) -> tuple[str, int]:
+    """``number: 58`` or a prefixed ``number: TE1``; ("", 0) when wrong."""
+    found = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        found = ("", value)
+    elif isinstance(value, str) and value == value.upper():
+        found = split_topic_code(value)
+    if value is not None and (found is None or found[1] <= 0):
+        reader.log.add(
+            reader.file,
+            reader.line("number"),
+            "front matter: number must be a positive whole number (58) "
+            "or a series prefix and one (TE1)",
+        )
+        return "", 0
+    return found or ("", 0)
+
+
 def _check_file_name(path: Path, topic: TopicSpec, name: str, log: ErrorLog) -> None:
-    expected = f"{topic.number:03d}-{topic.slug}.md"
+    number = (
+        f"{topic.prefix.lower()}{topic.number}"
+        if topic.prefix
+        else f"{topic.number:03d}"
+    )
+    expected = f"{number}-{topic.slug}.md"
     if topic.number and topic.slug and path.name != expected:
         log.add(name, 1, f"file name should be {expected!r} for this topic")
 
@@ -139,11 +167,7 @@ class _BodyParser:
         rule_id = match["id"]
         if not self.belongs(rule_id, match["topic"], number):
             return
-        parent = f"{match['topic']}.{match['n']}" if match["letter"] else None
-        if parent and parent not in self.ids():
-            self.log.add(
-                self.name, number, f"rule {rule_id}: parent rule {parent} missing"
-            )
+        parent = self.parent(rule_id, number)
         self.add(
             RuleSpec(rule_id, "rule", parent, 0, Text("", self.name, number)),
             match["text"],
@@ -162,7 +186,8 @@ class _BodyParser:
             return
         if not self.belongs(match["id"], match["topic"], number):
             return
-        note = RuleSpec(match["id"], "note", None, 0, Text("", self.name, number))
+        parent = self.parent(match["id"], number)
+        note = RuleSpec(match["id"], "note", parent, 0, Text("", self.name, number))
         self.set_note_source(note, match, number)
         self.add(note, match["text"], number)
 
@@ -184,12 +209,22 @@ class _BodyParser:
             except ValueError:
                 self.log.add(self.name, number, f"note {note.rule_id}: bad date")
 
+    def parent(self, rule_id: str, number: int) -> str | None:
+        """The id ``rule_id`` belongs to (2.4 for 2.4a, 8.2 for 8.2.i), which
+        must come before it."""
+        parent = parent_of(rule_id)
+        if parent and parent not in self.ids():
+            self.log.add(
+                self.name, number, f"rule {rule_id}: parent rule {parent} missing"
+            )
+        return parent
+
     def belongs(self, rule_id: str, topic: str, number: int) -> bool:
-        if int(topic) != self.topic.number:
+        if topic != self.topic.code:
             self.log.add(
                 self.name,
                 number,
-                f"rule {rule_id} does not belong to topic {self.topic.number}",
+                f"rule {rule_id} does not belong to topic {self.topic.code}",
             )
             return False
         if rule_id in self.ids():

@@ -24,7 +24,7 @@ def check_unique(content: GameContent, log: ErrorLog) -> None:
 
     for topic in content.topics:
         claim("topic", topic.slug, topic.file, topic.line)
-        claim("topic number", str(topic.number), topic.file, topic.line)
+        claim("topic number", topic.code, topic.file, topic.line)
         for rule in topic.rules:
             claim("rule id", rule.rule_id, rule.text.file, rule.text.line)
     for card in content.cards:
@@ -43,6 +43,14 @@ def check_references(content: GameContent, log: ErrorLog) -> None:
     for topic in content.topics:
         _check_all(
             topic.related, topics, "related topic", topic.file, topic.related_line, log
+        )
+        _check_in(
+            topic.expansion,
+            vocab["expansions"],
+            "expansion",
+            topic.file,
+            topic.expansion_line or topic.line,
+            log,
         )
     for card in content.cards:
         line = card.lines.get

@@ -78,7 +78,9 @@ def _write_topics(
     for spec in content.topics:
         topics[spec.slug] = Topic(
             game=game,
+            prefix=spec.prefix,
             number=spec.number,
+            expansion=spec.expansion,
             slug=spec.slug,
             title=spec.title,
             summary_md=spec.summary.source,

@@ -47,7 +47,7 @@ def documents_for(game: Game) -> Iterator[SearchDocument]:
         yield SearchDocument(
             slug, "topic", topic.slug, topic.title,
             reverse("rules:topic", args=[slug, topic.slug]),
-            text_of(topic.summary_html), context=f"Topic {topic.number}",
+            text_of(topic.summary_html), context=f"Topic {topic.code}",
             cards=cards("topic", topic.slug),
         )  # fmt: skip
     headings = rule_headings(game)

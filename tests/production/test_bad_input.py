@@ -30,7 +30,7 @@ BAD_PAGES = [
     "/ti4/cards/no-such-card/",
     "/ti4/rules/no-such-topic/",
     "/ti4/rules/99.99/",
-    "/ti4/rules/2.999z/",
+    "/ti4/rules/999.9z/",
     "/ti4/rulings/no-such-ruling/",
     "/ti4/oracle/r/no-such-run/",
     "/ti4/preview/card/no-such-card/",

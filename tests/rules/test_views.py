@@ -421,7 +421,6 @@ def test_glossary_defines_terms_and_links_their_topic(
         "/nope/cards/",
         "/demo/rules/nope/",
         "/demo/rules/9.9/",
-        "/demo/rules/2.2b/",
         "/demo/cards/nope/",
         "/demo/rulings/nope/",
         "/nope/glossary/",

@@ -28,12 +28,13 @@ import yaml
 
 from oracle.engine import Result, run_scenario
 from oracle.engine.result import resolve_path
+from rules.ids import RULE_ID_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 TOPICS = ROOT / "fixtures" / "ti4" / "topics"
 CARDS = ROOT / "fixtures" / "ti4" / "cards"
-_RULE_ID = re.compile(r"^(\d+\.(?:N\d+|\d+[a-z]?))\s")
+_RULE_ID = re.compile(rf"^({RULE_ID_TEXT})\s")
 
 
 def files() -> list[Path]:

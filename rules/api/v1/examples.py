@@ -23,7 +23,9 @@ def ref(collection: str, key: str, web_path: str, **label: Any) -> dict[str, Any
 
 
 def topic_ref(slug: str, number: int, title: str) -> dict[str, Any]:
-    return ref("topics", slug, f"rules/{slug}/", number=number, title=title)
+    return ref(
+        "topics", slug, f"rules/{slug}/", number=number, code=str(number), title=title
+    )
 
 
 def rule_ref(rule_id: str, topic: str) -> dict[str, Any]:
@@ -79,6 +81,7 @@ GAME = {
 
 TOPIC = {
     **ACTION_CARDS,
+    "expansion": "base",
     "summary_md": "Action cards are one-shot abilities kept in a hidden hand.",
     "summary_html": "<p>Action cards are one-shot abilities kept in a hidden hand.</p>",
     "updated": "2023-01-01",

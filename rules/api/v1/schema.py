@@ -183,7 +183,7 @@ rules = collection(
     detail_example=examples.RULE_DETAIL,
     list_description="Every numbered rule and note in reference order, optionally "
     "of one topic or one kind.",
-    detail_description='One rule by its permanent id ("2.4", "2.4a", "2.N1"): '
+    detail_description='One rule by its permanent id ("2.4", "2.4a", "8.2.i", "2.N1"): '
     "text as Markdown and HTML, its topic, its parent and sub-rules, the cards "
     "and rulings that cite it, and everything that links to it (`cited_by`).",
     lookup=path_parameter(

@@ -50,13 +50,25 @@ class ContentSerializer(ModelOutputSerializer):
 
 
 def rule_id_field() -> serializers.CharField:
-    return serializers.CharField(source="rule_id", help_text='Rule id: "2.4a", "2.N1".')
+    return serializers.CharField(
+        source="rule_id", help_text='Rule id: "2.4a", "8.2.i", "2.N1".'
+    )
+
+
+def topic_code_field() -> serializers.CharField:
+    return serializers.CharField(
+        read_only=True,
+        help_text='The topic\'s number as written: "58", or "TE1" for a topic '
+        "the printed reference does not number (`number` is then 1).",
+    )
 
 
 class TopicRefSerializer(ContentSerializer):
+    code = topic_code_field()
+
     class Meta:
         model = Topic
-        fields = ["id", "number", "title", "url", "web_url"]
+        fields = ["id", "number", "code", "title", "url", "web_url"]
 
 
 class RuleRefSerializer(ContentSerializer):
@@ -237,11 +249,19 @@ class RuleDetailSerializer(RuleSerializer):
 
 
 class TopicSerializer(ContentSerializer):
+    code = topic_code_field()
+    expansion = serializers.CharField(
+        help_text='The expansion the topic belongs to: "base", "te"... '
+        "(keys of the game's expansions)."
+    )
+
     class Meta:
         model = Topic
         fields = [
             "id",
             "number",
+            "code",
+            "expansion",
             "title",
             "summary_md",
             "summary_html",

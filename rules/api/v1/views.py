@@ -49,6 +49,7 @@ from rules.conditional import (
     is_conditional,
     validators_for,
 )
+from rules.ids import RULE_ID_ANY_CASE
 from rules.models import Card, Game, Rule, Ruling, Term, Topic, canonical_rule_id
 
 # Part of every ETag: bump it when a release changes what these endpoints
@@ -325,7 +326,7 @@ class RuleViewSet(GameContentViewSet):
     lookup_field = "rule_id"
     # Any case, as a typed or pasted id may come (2.4A, 2.n1): ids are exact,
     # but such an id is told which rule it may mean, not that no endpoint is here.
-    lookup_value_regex = r"\d+\.(?:\d+[a-zA-Z]?|[nN]\d+)"
+    lookup_value_regex = RULE_ID_ANY_CASE
 
     def get_object(self) -> Rule:
         try:

@@ -38,6 +38,7 @@ from whoosh.qparser import (
 from whoosh.spelling import Corrector
 from whoosh.support.levenshtein import distance
 
+from rules.ids import RULE_ID_ANY_CASE
 from rules.search.documents import name_key
 from rules.search.highlight import highlight
 from rules.search.index.layout import (
@@ -73,7 +74,7 @@ from rules.search.scoring import among, at_least, intersect, merge
 _TITLE_BONUS = 2.0
 _KIND_PRIOR = {"topic": 1.1, "term": 0.9, "ruling": 0.85}
 _BM25_K1, _BM25_B = 1.2, 0.75
-_RULE_QUERY = re.compile(r"(?:rule\s+)?(\d+)\.(\d+[a-z]?|n\d+)", re.IGNORECASE)
+_RULE_QUERY = re.compile(rf"(?:rule\s+)?({RULE_ID_ANY_CASE})", re.IGNORECASE)
 _CORRECTABLE = re.compile(r"(?<!\S)kind:\S*|[^\W\d_]{3,}", re.IGNORECASE)
 _SNIPPET_CHARS = 220
 _PREFIX_EXPANSIONS = 8
@@ -515,7 +516,7 @@ class SearchIndex:
         """The document the literal query names: a rule id or a card name."""
         raw = request.text.strip('" ')
         match = _RULE_QUERY.fullmatch(raw)
-        kind, key = ("rule", f"{match[1]}.{match[2]}") if match else ("card", raw)
+        kind, key = ("rule", match[1]) if match else ("card", raw)
         if request.kinds and kind not in request.kinds:
             return None
         alias = f"{game}|{kind}|{name_key(key) if kind == 'card' else key.lower()}"
