@@ -203,10 +203,11 @@ class Driver:
                 return None
             if prompt.accept(step.value) is None:
                 shown = ", ".join(prompt.options) or "none"
+                why = f": {prompt.why}" if prompt.why else ""
                 self.reject(
                     index,
-                    f"{step.value} is not one of the options ({shown})",
-                    game.pack.citation("choice"),
+                    f"{step.value} is not one of the options ({shown}){why}",
+                    prompt.rules or game.pack.citation("choice"),
                 )
                 continue
             self.accept(index)

@@ -170,12 +170,24 @@ def discard_from_hand(
 
 
 def choose_cards(
-    game: Game, name: str, window: str, cards: Sequence[Card], count: int
+    game: Game,
+    name: str,
+    window: str,
+    cards: Sequence[Card],
+    count: int,
+    rules: Sequence[str],
 ) -> list[Card]:
-    """Ask a player to pick exactly ``count`` of ``cards`` (labels as options)."""
+    """Ask a player to pick exactly ``count`` of ``cards`` (labels as options);
+    an answer that is not one of them is refused citing ``rules``."""
     options = labels(game, list(cards))
     prompt = Prompt(
-        PromptKind.CARD, name, window, tuple(options), minimum=count, maximum=count
+        PromptKind.CARD,
+        name,
+        window,
+        tuple(options),
+        minimum=count,
+        maximum=count,
+        rules=tuple(rules),
     )
     answer = ask(game, prompt)
     picked = answer if isinstance(answer, tuple) else (str(answer),)
@@ -196,7 +208,7 @@ def enforce_hand_limit(game: Game, name: str) -> None:
         event="hand_limit",
         rules=cite.HAND_LIMIT,
     )
-    chosen = choose_cards(game, name, "hand-limit", held, excess)
+    chosen = choose_cards(game, name, "hand-limit", held, excess, cite.HAND_LIMIT)
     discard_from_hand(game, name, chosen, "to the hand limit", cite.HAND_LIMIT)
 
 
@@ -270,7 +282,7 @@ def gain_command_token(
 
 def pick_pool(game: Game, name: str, window: str) -> str:
     """Ask which pool a gained command token goes to (default: tactic)."""
-    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS)
+    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS, rules=cite.TOKEN_POOLS)
     return str(ask(game, prompt))
 
 

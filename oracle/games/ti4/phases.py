@@ -46,7 +46,19 @@ def choose_strategy_card(
     if not offered:
         return
     options = tuple(c.slug for c in offered)
-    answer = ask(game, Prompt(PromptKind.OPTION, name, "strategy-card", options))
+    refused = cite.STRATEGY_TAKEN
+    why = "a strategy card another player took this phase cannot be chosen"
+    if exclude is not None and exclude in area and len(area) > 1:
+        refused = (*cite.PLAY, *cite.STRATEGY_TAKEN)
+        why = (
+            f"Public Disgrace makes {name} choose a strategy card other than "
+            f"{game.name_of(exclude)}, and one taken by another player this phase "
+            "cannot be chosen"
+        )
+    prompt = Prompt(
+        PromptKind.OPTION, name, "strategy-card", options, rules=refused, why=why
+    )
+    answer = ask(game, prompt)
     card = offered[options.index(str(answer))]
     rules = (*cite.STRATEGY_PICK, *(cite.STRATEGY_PICK_SECOND if second else ()))
 

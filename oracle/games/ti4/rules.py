@@ -405,7 +405,7 @@ RULE_EFFECTS = (
 )
 
 CITATIONS = {
-    "location": (),
+    "location": cite.ABILITY,
     "phase": cite.TIMING,
     "window": cite.TIMING,
     "timing": cite.TIMING,
@@ -414,5 +414,5 @@ CITATIONS = {
     "cost": cite.COST,
     "target": cite.TARGETS_EXIST,
     "resolve": cite.NOT_RESOLVABLE,
-    "choice": (),
+    "choice": cite.ABILITY,
 }
