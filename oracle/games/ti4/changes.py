@@ -308,7 +308,7 @@ def place_command_token(
     source = st.TOKENS_LEFT
     extra: tuple[str, ...] = ()
     if owner.resource(st.TOKENS_LEFT) <= 0:
-        source = next((p for p in st.POOLS if owner.resource(p) > 0), "")
+        source = token_from_pool(game, owner)
         extra = cite.TOKEN_FROM_POOL
         if not source:
             return False
@@ -317,8 +317,15 @@ def place_command_token(
         owner.resources[source] = owner.resource(source) - 1
         system.tokens[key] = 1
 
-    origin = "reinforcements" if source == st.TOKENS_LEFT else f"{source} pool"
-    text = f"{by} places a command token of {owner.name} from their {origin} in {where}"
+    text = (
+        f"{by} places a command token of {owner.name} from their reinforcements "
+        f"in {where}"
+    )
+    if source != st.TOKENS_LEFT:
+        text = (
+            f"{by} places a command token of {owner.name} in {where}: {owner.name} "
+            f"has none in reinforcements and takes it from their {source} pool"
+        )
     return happen(
         game,
         "place_command_token",
@@ -328,6 +335,24 @@ def place_command_token(
         rules=(*rules, *extra),
         params={"owner": owner.name, "system": system.slug},
     )
+
+
+def token_from_pool(game: Game, owner: Player) -> str:
+    """Ask ``owner`` which pool gives the token an effect places when none is
+    left in their reinforcements (20.3b: the player takes it, so the player
+    chooses); "" when every pool is empty."""
+    pools = tuple(p for p in st.POOLS if owner.resource(p) > 0)
+    if not pools:
+        return ""
+    prompt = Prompt(
+        PromptKind.OPTION,
+        owner.name,
+        "command-token:pool",
+        pools,
+        rules=cite.TOKEN_FROM_POOL,
+        why=f"{owner.name} takes the token from a pool that holds one",
+    )
+    return str(ask(game, prompt))
 
 
 def remove_board_token(

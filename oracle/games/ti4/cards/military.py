@@ -310,10 +310,21 @@ def _war_effort(ctx: Context) -> bool:
     return placed == 1
 
 
+def _war_effort_explain(ctx: Context, card: Card) -> Reason | None:
+    if st.kind(ctx.game, card) != st.SYSTEM or _has_own_ships(card, ctx):
+        return None
+    return (
+        f"{ctx.game.name_of(card)} contains no ship of {ctx.player.name}, and War "
+        "Effort places its cruiser in a system that contains one",
+        cite.PLAY,
+    )
+
+
 WAR_EFFORT = action_card(
     "war-effort",
     _war_effort,
     targets={"target": system_target(_has_own_ships)},
+    explain=_war_effort_explain,
     needs=lambda ctx: (
         _stock(ctx, "cruiser", 1, "War Effort")
         or (
@@ -393,9 +404,37 @@ def _jamming_victim(player: Player, ctx: Context) -> bool:
     return any(player.resource(k) > 0 for k in (st.TOKENS_LEFT, *st.POOLS))
 
 
+def _jamming_explain(ctx: Context, meant: Card | Player) -> Reason | None:
+    game, me = ctx.game, ctx.player.name
+    if isinstance(meant, Player):
+        if _jamming_victim(meant, ctx):
+            return None
+        return (
+            f"{meant.name} has no command token in reinforcements or in a pool, so "
+            "none can be placed",
+            (*cite.TOKEN_FROM_POOL, *cite.TARGETS_EXIST),
+        )
+    if st.kind(game, meant) != st.SYSTEM:
+        return None
+    if st.is_home(game, meant):
+        return (
+            f"{game.name_of(meant)} is a home system, and Signal Jamming chooses a "
+            "non-home system",
+            cite.PLAY,
+        )
+    if not _jamming_system(meant, ctx):
+        return (
+            f"{game.name_of(meant)} neither contains nor is adjacent to a ship of "
+            f"{me}",
+            cite.PLAY,
+        )
+    return None
+
+
 SIGNAL_JAMMING = action_card(
     "signal-jamming",
     _jamming,
+    explain=_jamming_explain,
     targets={
         "system": system_target(_jamming_system),
         "player": Target(
