@@ -52,7 +52,8 @@ def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
         game.player(spec.name).resources.update(spec.resources)
     for zone, cards in scenario.decks.items():
         for card in cards:
-            game.new_card(card.slug, "", zone, shared=True)
+            shared = game.new_card(card.slug, "", zone, shared=True)
+            shared.tokens.update(card.tokens)
     pack.setup(game, scenario)
     return game
 

@@ -95,9 +95,7 @@ def _scheming_discard(ctx: Context) -> bool:
     held = st.hand(game, me)
     if not held:
         return False
-    chosen = changes.choose_cards(
-        game, me, "scheming:discard", held, 1, cite.SCHEMING
-    )
+    chosen = changes.choose_cards(game, me, "scheming:discard", held, 1, cite.SCHEMING)
     return changes.discard_from_hand(game, me, chosen, "for Scheming", cite.SCHEMING)
 
 

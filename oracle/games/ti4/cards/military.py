@@ -424,8 +424,7 @@ def _jamming_explain(ctx: Context, meant: Card | Player) -> Reason | None:
         )
     if not _jamming_system(meant, ctx):
         return (
-            f"{game.name_of(meant)} neither contains nor is adjacent to a ship of "
-            f"{me}",
+            f"{game.name_of(meant)} neither contains nor is adjacent to a ship of {me}",
             cite.PLAY,
         )
     return None
