@@ -10,6 +10,7 @@ import pytest
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import ScenarioError, run_scenario
+from oracle.engine.errors import Unmodelled
 
 
 def _scenario(**fields: Any) -> dict[str, Any]:
@@ -99,3 +100,24 @@ def test_state_only_a_card_in_play_has_is_refused_elsewhere() -> None:
         ("/players/0/hand/0/exhausted", "only a card in play can be exhausted"),
         ("/decks/action_deck/0/exhausted", "only a card in play can be exhausted"),
     ]
+
+
+def test_research_the_pack_cannot_answer_for_is_refused_as_not_modelled() -> None:
+    scenario = _scenario()
+    alice = scenario["players"][0]
+    alice.update(hand=["focused-research"], trade_goods=4)
+    step = {"player": "Alice", "play": "focused-research"}
+    scenario["steps"] = [{**step, "targets": {"target": "e-res-siphons"}}]
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(scenario)
+    (problem,) = caught.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert problem.path == "/steps/0/play"
+    assert "'e-res-siphons' is not modelled" in problem.message
+    alice["faction"] = "nekro"
+    scenario["steps"][0]["targets"]["target"] = "gravity-drive"
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(scenario)
+    (problem,) = caught.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert "Propagation" in problem.message

@@ -4,8 +4,12 @@ specialty of that color (90.14, 90.15)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from oracle.engine.cards import Card
+from oracle.engine.errors import Problem, Unmodelled
 from oracle.engine.game import Game
+from oracle.engine.scenario import Scenario
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 
@@ -93,3 +97,38 @@ def use_specialties(game: Game, name: str, slug: str) -> None:
                 "specialty",
                 cite.SPECIALTY,
             )
+
+
+#: Action cards that make their player research a technology.
+RESEARCH_CARDS = frozenset({"focused-research"})
+
+
+def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[Problem]:
+    """Steps that research what the pack cannot answer for: a technology it
+    does not know (another faction's faction technology, say), or research by
+    the Nekro Virus, whose Propagation replaces it with command tokens; the
+    oracle says so instead of answering wrongly. ``factions``: by player."""
+    found: list[Problem] = []
+    for i, step in enumerate(scenario.steps):
+        if step.kind != "play" or str(step.value).split("#")[0] not in RESEARCH_CARDS:
+            continue
+        at = f"/steps/{i}/play"
+        target = step.targets.get("target")
+        if factions.get(str(step.player)) == "nekro":
+            found.append(
+                Unmodelled(
+                    at,
+                    "the Nekro Virus's Propagation (a Nekro player gains command "
+                    "tokens instead of researching) is not modelled",
+                )
+            )
+        elif isinstance(target, str) and target not in data.TECHNOLOGIES:
+            found.append(
+                Unmodelled(
+                    at,
+                    f"the technology {target!r} is not modelled (the pack knows the "
+                    "base game's generic technologies and the faction technologies "
+                    "of the Xxcha and the Yssaril)",
+                )
+            )
+    return found

@@ -16,7 +16,7 @@ from oracle.engine.effects import recompute
 from oracle.engine.errors import EngineStop, Problem, ScenarioError
 from oracle.engine.game import PLAY, Game
 from oracle.engine.scenario import Scenario
-from oracle.games.ti4 import cards, data, placement, turns
+from oracle.games.ti4 import cards, data, placement, research, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (
     NO_SEAT,
@@ -117,6 +117,8 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     problems.extend(_held_twice(scenario))
     seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
     problems.extend(placement.problems(scenario, pack, seats))
+    factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
+    problems.extend(research.unmodelled(scenario, factions))
     problems.extend(_unimplemented(scenario, pack))
     if problems:
         raise ScenarioError(problems)
