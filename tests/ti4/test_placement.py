@@ -121,3 +121,27 @@ def test_research_the_pack_cannot_answer_for_is_refused_as_not_modelled() -> Non
     (problem,) = caught.value.problems
     assert isinstance(problem, Unmodelled)
     assert "Propagation" in problem.message
+
+
+def test_a_second_speaker_is_refused() -> None:
+    scenario = _scenario(board={"speaker": "Bob"})
+    scenario["players"][0]["speaker"] = True
+    assert _problems(scenario) == [
+        (
+            "/players/0/speaker",
+            "Bob is already the speaker (there is one speaker token)",
+        )
+    ]
+
+
+def test_a_resource_set_twice_is_refused() -> None:
+    scenario = _scenario()
+    scenario["players"][0].update(
+        trade_goods=2,
+        command_tokens={"tactic": 1},
+        resources={"trade_goods": 5, "tactic": 2, "fleet": 1},
+    )
+    assert [path for path, _ in _problems(scenario)] == [
+        "/players/0/resources/trade_goods",
+        "/players/0/resources/tactic",
+    ]

@@ -65,6 +65,53 @@ def problems(scenario: Scenario, pack: Pack, seats: list[SeatSpec]) -> list[Prob
     for zone, cards in scenario.decks.items():
         found += _zone(pack, cards, zone, f"/decks/{zone}")
     found += _strategy_twice(scenario, seats)
+    found += _given_twice(scenario)
+    return found
+
+
+def speakers(
+    scenario: Scenario, seats: list[SeatSpec], board_speaker: str | None
+) -> list[Problem]:
+    """There is one speaker: a second ``speaker: true``, or one that the
+    board's ``speaker`` contradicts, would be ignored."""
+    named = [i for i, seat in enumerate(seats) if seat.speaker]
+    first = board_speaker or (scenario.players[named[0]].name if named else None)
+    return [
+        Problem(
+            f"/players/{i}/speaker",
+            f"{first} is already the speaker (there is one speaker token)",
+        )
+        for i in named
+        if scenario.players[i].name != first
+    ]
+
+
+#: TI4 player fields that set a resource, and the ``resources`` key each sets.
+_SETS = {"trade_goods": st.TRADE_GOODS, "commodities": st.COMMODITIES}
+_POOL_KEYS = {**{p: p for p in st.POOLS}, "reinforcements": st.TOKENS_LEFT}
+
+
+def _given_twice(scenario: Scenario) -> list[Problem]:
+    """A resource set both by a TI4 field and in ``resources``: one of the two
+    would be ignored."""
+    found = []
+    for i, player in enumerate(scenario.players):
+        raw = player.raw_extra
+        keys = {key: f"/players/{i}/{f}" for f, key in _SETS.items() if f in raw}
+        pools = raw.get("command_tokens")
+        if isinstance(pools, Mapping):
+            keys.update(
+                {
+                    key: f"/players/{i}/command_tokens/{f}"
+                    for f, key in _POOL_KEYS.items()
+                    if f in pools
+                }
+            )
+        found += [
+            Problem(f"/players/{i}/resources/{key}", f"{key} is also set at {at}")
+            for key, at in keys.items()
+            if key in player.resources
+        ]
     return found
 
 

@@ -117,6 +117,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     problems.extend(_held_twice(scenario))
     seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
     problems.extend(placement.problems(scenario, pack, seats))
+    problems.extend(placement.speakers(scenario, seats, board.speaker))
     factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(research.unmodelled(scenario, factions))
     problems.extend(_unimplemented(scenario, pack))
