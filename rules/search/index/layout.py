@@ -1,5 +1,5 @@
 """The on-disk index: where a build lives, its Whoosh schema and the
-documents' indexed fields, and reading a word's postings from Whoosh."""
+documents' indexed fields."""
 
 from __future__ import annotations
 
@@ -9,17 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
-from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from rules.search.documents import SearchDocument
 
 # Bump when the schema or the documents change shape: a new value forces a rebuild.
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 CURRENT = "CURRENT"
 MANIFEST = "manifest.json"
 VOCABULARY = "vocabulary.json"
-POSTINGS = "postings.bin"
 
 # Question words are noise in a search box; the rest is Whoosh's default list.
 ANALYZER = StemmingAnalyzer(
@@ -34,11 +32,12 @@ def text_stems(text: str) -> list[str]:
 
 
 def index_schema() -> Schema:
-    # text and name are written as lists of stems (see _fields); the analyzer
-    # declared here is the one that reads queries.
+    # text and name are written as lists of stems (see index_fields); the
+    # analyzer declared here is the one that reads queries. kind is a column:
+    # the ranking reads each document's kind, and results are grouped by it.
     return Schema(
         game=ID,
-        kind=ID(stored=True),
+        kind=ID(stored=True, sortable=True),
         key=STORED,
         alias=KEYWORD(commas=True),
         rule_id=STORED,
@@ -47,7 +46,7 @@ def index_schema() -> Schema:
         body=STORED,
         context=STORED,
         text=TEXT(analyzer=ANALYZER),
-        name=TEXT(analyzer=ANALYZER, phrase=False),
+        name=TEXT(analyzer=ANALYZER),
     )
 
 
@@ -71,38 +70,6 @@ def index_fields(doc: SearchDocument) -> dict[str, Any]:
         "text": [*title, GAP, *cards, GAP, *cards, GAP, *body, GAP, *context],
         "name": title,
     }
-
-
-def read_postings(
-    reader: Any, field: str, word: str, *, weights: bool = False
-) -> tuple[list[int], list[float], list[bytes]]:
-    """The postings of a term: document numbers and, if ``weights``, the
-    weight (count) and the encoded value (positions) in each. Whoosh's matcher
-    decodes each posting in Python (about 3 µs); its on-disk matcher holds a
-    block (128 postings) as arrays, read here whole. Any other matcher
-    (postings inlined in the term file, deleted documents filtered) goes
-    through the generic interface, without values."""
-    if (field, word) not in reader:
-        return [], [], []
-    matcher = reader.postings(field, word)
-    docs: list[int] = []
-    found: list[float] = []
-    values: list[bytes] = []
-    if type(matcher) is not W3LeafMatcher:
-        if not weights:
-            return list(matcher.all_ids()), found, values
-        pairs = list(matcher.items_as("weight"))
-        return [d for d, _ in pairs], [w for _, w in pairs], values
-    while matcher.is_active():
-        matcher._read_ids()
-        docs += matcher._ids
-        if weights:
-            matcher._read_weights()
-            matcher._read_values()
-            found += matcher._weights
-            values += matcher._values
-        matcher._next_block()
-    return docs, found, values
 
 
 def read_marker(root: Path) -> str | None:
