@@ -10,8 +10,6 @@ from django.test import Client
 
 from rules.models import Game
 from rules.search import build_index, memory_index, search
-from rules.search.highlight import highlight
-from rules.search.index import searcher
 from tests.search.documents import doc
 
 HOSTILE = doc(
@@ -106,29 +104,3 @@ def test_api_returns_escaped_snippets(hostile_live: None, client: Client) -> Non
     snippets = [hit["snippet"] for hit in body["results"]]
     assert all("<script" not in snippet for snippet in snippets)
     assert any("&lt;<mark>script</mark>&gt;" in snippet for snippet in snippets)
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "Draw <b> & 'draw'",
-            "<mark>Draw</mark> &lt;b&gt; &amp; &#x27;<mark>draw</mark>&#x27;",
-        ),
-        ("<\x02draw\x03>", "&lt;\x02<mark>draw</mark>\x03&gt;"),
-        ("no match here", "no match here"),
-    ],
-)  # fmt: skip
-def test_highlighting_escapes_every_piece(text: str, expected: str) -> None:
-    assert highlight(text, {"draw"}, 200, searcher._stem) == expected
-
-
-def test_highlighting_cuts_around_the_first_match_and_marks_nothing_past_it() -> None:
-    text = " ".join(["filler"] * 40 + ["draw"] + ["filler"] * 10 + ["draw"] * 60)
-
-    snippet = highlight(text, {"draw"}, 100, searcher._stem)
-
-    assert snippet.startswith("… filler")
-    assert snippet.endswith(" …")
-    assert snippet.count("<mark>draw</mark>") == snippet.count("draw")
-    assert len(snippet.replace("<mark>", "").replace("</mark>", "")) <= 104

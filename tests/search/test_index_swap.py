@@ -15,15 +15,8 @@ from django.core.management import call_command
 from django.test import Client
 
 from rules.models import Game
-from rules.search import (
-    SearchUnavailable,
-    build_index,
-    memory_index,
-    open_index,
-    search,
-)
+from rules.search import SearchUnavailable, build_index, open_index, search
 from rules.search.index import build as search_build
-from rules.search.index import searcher as search_searcher
 from tests.search.documents import DEMO, doc
 
 
@@ -188,29 +181,3 @@ def test_an_index_from_an_older_version_is_unavailable_until_rebuilt(
         open_index()
     assert build_index().built  # the command would rebuild it
     assert open_index() is not None
-
-
-def test_a_forked_process_opens_its_own_searcher(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Whoosh reads with seek() and read(): a searcher inherited through a fork
-    # (gunicorn's arbiter opens the index before forking the workers) would
-    # share its file offsets with the parent's.
-    index = memory_index(DEMO)
-    first = index.searcher()
-    assert index.searcher() is first
-
-    pid = search_searcher.os.getpid()
-    monkeypatch.setattr(search_searcher.os, "getpid", lambda: pid + 1)
-
-    assert index.searcher() is not first
-    assert search("demo", '"hold at most"', index=index).total == 1
-
-
-def test_warming_builds_the_spelling_table() -> None:
-    index = memory_index(DEMO)
-
-    report = index.warm()
-
-    assert report.words > 0
-    assert search("demo", "cancle", index=index).suggestion == "cancel"

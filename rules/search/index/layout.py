@@ -1,5 +1,5 @@
 """The on-disk index: where a build lives, its Whoosh schema and the
-documents' indexed fields."""
+documents' indexed fields, and reading a word's postings from Whoosh."""
 
 from __future__ import annotations
 
@@ -32,12 +32,11 @@ def text_stems(text: str) -> list[str]:
 
 
 def index_schema() -> Schema:
-    # text and name are written as lists of stems (see index_fields); the
-    # analyzer declared here is the one that reads queries. kind is a column:
-    # the ranking reads each document's kind, and results are grouped by it.
+    # text and name are written as lists of stems (see _fields); the analyzer
+    # declared here is the one that reads queries.
     return Schema(
         game=ID,
-        kind=ID(stored=True, sortable=True),
+        kind=ID(stored=True),
         key=STORED,
         alias=KEYWORD(commas=True),
         rule_id=STORED,
@@ -46,7 +45,7 @@ def index_schema() -> Schema:
         body=STORED,
         context=STORED,
         text=TEXT(analyzer=ANALYZER),
-        name=TEXT(analyzer=ANALYZER),
+        name=TEXT(analyzer=ANALYZER, phrase=False),
     )
 
 
@@ -70,6 +69,20 @@ def index_fields(doc: SearchDocument) -> dict[str, Any]:
         "text": [*title, GAP, *cards, GAP, *cards, GAP, *body, GAP, *context],
         "name": title,
     }
+
+
+def read_postings(
+    reader: Any, field: str, word: str, *, weights: bool = False
+) -> tuple[list[int], list[float]]:
+    """The documents holding a term and, if ``weights``, its weight (count)
+    in each, through Whoosh's matcher."""
+    if (field, word) not in reader:
+        return [], []
+    matcher = reader.postings(field, word)
+    if not weights:
+        return list(matcher.all_ids()), []
+    pairs = list(matcher.items_as("weight"))
+    return [d for d, _ in pairs], [w for _, w in pairs]
 
 
 def read_marker(root: Path) -> str | None:
