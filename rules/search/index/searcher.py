@@ -78,7 +78,7 @@ _CACHED_POSTINGS = 1_000_000
 # Warming an index decodes the postings of the words in this many documents or
 # more (a rarer word decodes in well under 0.1 ms when a query needs it), most
 # common first, then reads the stored fields of the first documents, within
-# these bounds (figures in docs/SEARCH.md).
+# these bounds (figures in rulesite/gunicorn.conf.py).
 _WARM_MIN_DOCS = 32
 _WARM_DOCUMENTS = 10_000
 _WARM_POSTINGS = 300_000
@@ -150,7 +150,7 @@ def _stem(word: str) -> str:
 
 
 class SearchIndex:
-    """An open index: a Whoosh reader per thread, decoded postings shared."""
+    """An open index: a Whoosh reader per thread, scored postings shared."""
 
     def __init__(self, ix: index.Index) -> None:
         self.ix = ix
