@@ -1,6 +1,7 @@
 """The cached paths of the search index give exactly what a fresh read of
 Whoosh's postings gives: positions read only for the documents a phrase needs,
-a warmed index, a tiny cache, a reader per process."""
+a warmed index, a tiny cache, a reader per process, highlighting escaped in
+one go."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from rules.search import SearchIndex, memory_index, search
+from rules.search.highlight import highlight
 from rules.search.index import searcher
 from tests.search.documents import doc
 
@@ -76,8 +78,7 @@ def test_positions_of_some_documents_are_those_of_every_document(
 ) -> None:
     reader = index.reader()
     for word in ["card", "fleet", "pool", "rare5"]:
-        every = reader.postings("text", word).items_as("positions")
-        expected = {d: frozenset(p) for d, p in every}
+        expected = {d: frozenset(p) for d, p in generic(reader, word, "positions")}
         some = sorted(expected)[::5]  # spread over the blocks
 
         assert index._positions(word, some) == {d: expected[d] for d in some}
@@ -129,3 +130,29 @@ def test_a_forked_process_opens_its_own_reader(
 
     assert index.reader() is not first
     assert search("demo", '"fleet pool"', index=index).total > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Draw <b> & 'draw'",
+            "<mark>Draw</mark> &lt;b&gt; &amp; &#x27;<mark>draw</mark>&#x27;",
+        ),
+        ("<\x02draw\x03>", "&lt;\x02<mark>draw</mark>\x03&gt;"),
+        ("no match here", "no match here"),
+    ],
+)  # fmt: skip
+def test_highlighting_escapes_every_piece(text: str, expected: str) -> None:
+    assert highlight(text, {"draw"}, 200, searcher._stem) == expected
+
+
+def test_highlighting_cuts_around_the_first_match_and_marks_nothing_past_it() -> None:
+    text = " ".join(["filler"] * 40 + ["draw"] + ["filler"] * 10 + ["draw"] * 60)
+
+    snippet = highlight(text, {"draw"}, 100, searcher._stem)
+
+    assert snippet.startswith("… filler")
+    assert snippet.endswith(" …")
+    assert snippet.count("<mark>draw</mark>") == snippet.count("draw")
+    assert len(snippet.replace("<mark>", "").replace("</mark>", "")) <= 104

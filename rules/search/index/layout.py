@@ -14,7 +14,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from rules.search.documents import SearchDocument
 
 # Bump when the schema or the documents change shape: a new value forces a rebuild.
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "5"
 CURRENT = "CURRENT"
 MANIFEST = "manifest.json"
 VOCABULARY = "vocabulary.json"
