@@ -217,6 +217,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Card fields have a `kind` too: name its enum apart from the rules' one,
+    # which keeps its name.
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "rules.models.Rule.Kind",
+        "CardFieldKindEnum": "rules.content.cardfields.KIND_NAMES",
+    },
 }
 
 LOGGING = {

@@ -24,6 +24,7 @@ KINDS = {
     "card-list": "a list of card slugs (items that are not slugs are shown as text)",
     "outcomes": "a list of {outcome: text, effect: Markdown}",
 }
+KIND_NAMES = tuple(KINDS)
 CHOICE_KINDS = {"choice", "choice-list"}
 CARD_KINDS = {"card", "card-list"}
 DECLARATION_KEYS = {"kind", "label", "choices", "card_types", "required"}

@@ -70,7 +70,9 @@ def listed_rules(game: Game) -> QuerySet[Rule]:
 
 
 def listed_cards(game: Game) -> QuerySet[Card]:
-    return game.cards.prefetch_related(Prefetch("cited_rules", rules_with_topics()))
+    return game.cards.select_related("replaces").prefetch_related(
+        Prefetch("cited_rules", rules_with_topics()), "revised_as"
+    )
 
 
 def listed_terms(game: Game) -> QuerySet[Term]:
