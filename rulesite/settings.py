@@ -211,7 +211,7 @@ SPECTACULAR_SETTINGS = {
         "Rate limits per client IP: 600 requests a minute, bulk documents 60 an "
         "hour; past a limit the answer is `429` with `Retry-After` seconds."
     ),
-    "VERSION": "1.0.0",
+    "VERSION": "1.1.0",
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

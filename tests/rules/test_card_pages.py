@@ -134,3 +134,9 @@ def test_faction_page_and_card_list_queries_do_not_grow_with_cards(
     many = queries_of(client, url)
 
     assert many == few
+
+
+def test_preview_of_a_part_names_its_faction(client: Client, game: Game) -> None:
+    data = client.get("/demo/preview/card/cruiser/").json()
+
+    assert data["meta"] == "Unit · The Blue Folk · Base game"

@@ -53,7 +53,7 @@ from rules.models import Card, Game, Rule, Ruling, Term, Topic, canonical_rule_i
 
 # Part of every ETag: bump it when a release changes what these endpoints
 # return for unchanged content, so clients do not keep a stale copy.
-REPRESENTATION = "api-v1/1"
+REPRESENTATION = "api-v1/2"
 MAX_AGE = 300
 CACHED_HEADERS = ("Content-Disposition",)
 
