@@ -322,6 +322,13 @@ def check_cards(content: GameContent, log: ErrorLog) -> None:
                     line("slug", 1),
                     f"card {card.slug}: a card of type {card.type!r} needs {name!r}",
                 )
+        if card.slug in factions and card.faction != card.slug:
+            log.add(
+                card.file,
+                line("slug", 1),
+                f"card {card.slug}: the card named after a faction is that "
+                f"faction's own card: give it 'faction: {card.slug}'",
+            )
         if card.faction and card.faction not in factions:
             known = ", ".join(factions) or "none declared in game.yaml"
             log.add(
