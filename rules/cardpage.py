@@ -4,6 +4,7 @@ that faction grouped by type. Everything reads HTML rendered at load time."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,38 @@ class PartGroup:
     type: str
     label: str
     cards: list[tuple[Card, str]] = field(default_factory=list)  # card, short facet
+
+
+@dataclass(frozen=True)
+class ListedCard:
+    """A line of the card list: the card and its labels, joined once here
+    rather than looked up tag by tag for each of hundreds of lines."""
+
+    card: Card
+    url: str
+    meta: str
+
+
+def listed_cards(game: Game, cards: Iterable[Card]) -> list[ListedCard]:
+    labels = {
+        vocabulary: game.vocabularies.get(vocabulary, {})
+        for vocabulary in ("card_types", "expansions", "windows", "factions")
+    }
+
+    def label(vocabulary: str, key: str) -> str:
+        return str(labels[vocabulary].get(key, key))
+
+    rows = []
+    for card in cards:
+        meta = [label("card_types", card.type), label("expansions", card.expansion)]
+        if card.faction:
+            meta.append(label("factions", card.faction))
+        if card.count:
+            meta.append(f"\N{MULTIPLICATION SIGN}{card.count}")
+        if card.window:
+            meta.append(label("windows", card.window))
+        rows.append(ListedCard(card, card.get_absolute_url(), " · ".join(meta)))
+    return rows
 
 
 def fields_of(game: Game, card_type: str) -> list[dict[str, Any]]:

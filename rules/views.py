@@ -23,6 +23,7 @@ from rules.cardpage import (
     card_notes,
     faction_parts,
     is_faction_card,
+    listed_cards,
 )
 from rules.filters import CardFilter, RulingFilter
 from rules.models import Card, Game, Rule, Ruling, Topic, canonical_rule_id
@@ -228,7 +229,7 @@ def card_index(request: HttpRequest, game: str) -> HttpResponse:
         "section": "cards",
         "form": form,
         "filtered": bool(form.active()),
-        "cards": cards,
+        "cards": listed_cards(game_obj, cards),
         "total": game_obj.cards.count(),
     }
     return render(request, "rules/card_index.html", context)
