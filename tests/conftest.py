@@ -61,6 +61,17 @@ def reads_on_the_primary(request: Any) -> None:
         request.getfixturevalue("settings").REPLICA_DATABASES = []
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> None:
+    """Every test starts with no request counted: the counters live in a store
+    shared by processes (rulesite/ratelimit.py), which outlives a test run."""
+    from django.core.cache import caches
+
+    from rulesite.ratelimit import CACHE_ALIAS
+
+    caches[CACHE_ALIAS].clear()
+
+
 @pytest.fixture(scope="session")
 def real_content(django_db_setup: Any, django_db_blocker: Any) -> None:
     """Load the real fixtures once per session, outside any test transaction."""

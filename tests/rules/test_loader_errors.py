@@ -80,13 +80,18 @@ def test_a_mistake_is_a_load_error_at_its_line_and_changes_nothing(
     tmp_path: Path, files: dict[str, str], expected: str
 ) -> None:
     load_game(write_game(tmp_path / "good"))
-    before = list(Rule.objects.values_list("rule_id", "text_html"))
+    before = list(
+        Rule.objects.filter(game__slug="demo").values_list("rule_id", "text_html")
+    )
     version = Game.objects.get(slug="demo").content_version
 
     messages = errors_of(write_game(tmp_path / "bad", **files))
 
     assert any(message.startswith(expected) for message in messages), messages
-    assert list(Rule.objects.values_list("rule_id", "text_html")) == before
+    assert (
+        list(Rule.objects.filter(game__slug="demo").values_list("rule_id", "text_html"))
+        == before
+    )
     assert Game.objects.get(slug="demo").content_version == version
 
 
@@ -106,7 +111,7 @@ def test_html_the_page_keeps_and_code_that_shows_tags_still_load(
     text = "Seven <em>cards</em>, <abbr title='at most'>max</abbr>; `<style>` is code."
     load_game(write_game(tmp_path, **rule_2_2(text)))
 
-    html = Rule.objects.get(rule_id="2.2").text_html
+    html = Rule.objects.get(game__slug="demo", rule_id="2.2").text_html
     assert "<em>cards</em>" in html and "&lt;style&gt;" in html
 
 
