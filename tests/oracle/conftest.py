@@ -26,9 +26,7 @@ SPY_SABOTAGE: dict[str, Any] = {
 }
 
 
-def set_oracle_rate(
-    settings: Any, rate: str | None, *, scope: str = "oracle"
-) -> None:
+def set_oracle_rate(settings: Any, rate: str | None, *, scope: str = "oracle") -> None:
     """The rate of the API's runs (``oracle``) or the editor's (``web-oracle``)."""
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
