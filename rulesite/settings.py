@@ -4,6 +4,7 @@ SECRET_KEY (see docs/OPERATIONS.md)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "corsheaders",
+    "axes",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -73,6 +75,34 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Last: turns a refused (locked-out) login into its 429 page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# Logins (the admin): after LOGIN_FAILURE_LIMIT wrong passwords from one client
+# address, that address may not log in for LOGIN_LOCKOUT_MINUTES, and its tries
+# are refused before any password is hashed (django-axes; the address as the
+# rate limits see it, behind BEHIND_PROXY trusted proxies).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "rulesite.ratelimit.client_address"
+AXES_RESET_ON_SUCCESS = True
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        "NAME": "django.contrib.auth.password_validation."
+        "UserAttributeSimilarityValidator"
+    },
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 ROOT_URLCONF = "rulesite.urls"
