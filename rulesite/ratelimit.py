@@ -5,9 +5,9 @@
 Counting must hold across gunicorn's processes, so it only uses the cache's
 atomic ``add`` and ``incr`` (Redis, or the SQLite-backed ``diskcache`` of the
 embedded default; never read-then-write, which loses counts under concurrency).
-The count is a sliding-window estimate: this window's requests plus the previous
-window's, weighted by how much of it still lies within one period, so a burst
-across a window boundary does not get the limit twice.
+Each client has a fixed window per scope: it opens with the client's first
+request, lasts one period (a minute for ``60/minute``), and allows that many
+requests; ``Retry-After`` is the time until it closes.
 """
 
 from __future__ import annotations
@@ -68,23 +68,31 @@ def rate_of(scope: str) -> str | None:
 
 def hit(scope: str, ident: str) -> int | None:
     """Count a request of ``ident`` in ``scope``: None when it is allowed, else
-    the seconds to wait (at least 1). A refused request is not counted."""
+    the seconds to wait (at least 1) until its window ends."""
     rate = rate_of(scope)
     if rate is None:
         return None
     limit, period = _parse(rate)
-    now = time.time()
-    window = int(now // period)
-    elapsed = now - window * period
     store = caches[CACHE_ALIAS]
     # Bounded: an identity is an address, but never trust a header's length.
-    prefix = f"rl:{scope}:{ident[:64]}:"
-    current = _increment(store, f"{prefix}{window}", 2 * period)
-    previous = int(store.get(f"{prefix}{window - 1}", 0))
-    if previous * (1 - elapsed / period) + current <= limit:
+    prefix = f"rl:{scope}:{ident[:64]}"
+    now = time.time()
+    start = _window_start(store, prefix, now, period)
+    # The count is keyed by its window too: should a backend ever keep a count
+    # past its expiry, no later window would read it.
+    if _increment(store, f"{prefix}:{start:.6f}", period + 1) <= limit:
         return None
-    store.decr(f"{prefix}{window}")
-    return seconds_to_wait(limit, period, previous, current - 1, elapsed)
+    return max(1, math.ceil(start + period - now))
+
+
+def _window_start(store: BaseCache, prefix: str, now: float, period: int) -> float:
+    """When the client's current window began: at its first request after the
+    last window ended (``add`` is atomic: concurrent first requests agree)."""
+    start = store.get(f"{prefix}:start")
+    if start is None:
+        store.add(f"{prefix}:start", now, period)
+        start = store.get(f"{prefix}:start", now)
+    return float(start)
 
 
 def wait_for(request: HttpRequest, scope: str) -> int | None:
@@ -105,25 +113,3 @@ def _increment(store: BaseCache, key: str, timeout: int) -> int:
         if store.add(key, 1, timeout):
             return 1
         return int(store.incr(key))
-
-
-def seconds_to_wait(
-    limit: int, period: int, previous: int, current: int, elapsed: float
-) -> int:
-    """How long until one more request fits under the sliding estimate, given
-    ``previous`` and ``current`` counts and ``elapsed`` seconds of this window.
-
-    >>> seconds_to_wait(60, 60, 0, 60, 10.0)  # all used now: the next window
-    51
-    >>> seconds_to_wait(60, 60, 60, 30, 10.0)  # the last window's weight fades
-    21
-    """
-    room = limit - current - 1
-    if room >= 0 and previous > 0:
-        # previous * (1 - t / period) + current + 1 <= limit, within this window
-        at = period * (1 - room / previous)
-        if at < period:
-            return max(1, math.ceil(at - elapsed))
-    # In the next window this one's count becomes the weighted previous.
-    fades = period * max(0.0, 1 - (limit - 1) / current) if current else 0.0
-    return max(1, math.ceil(period + fades - elapsed))

@@ -67,6 +67,8 @@ MIDDLEWARE = [
     # Before sessions and CSRF: a cached page skips the rest of the stack.
     "rulesite.pagecache.PageCacheMiddleware",
     "corsheaders.middleware.CorsMiddleware",
+    # A 414 in the API's error shape for URLs too long to be worth reading.
+    "rules.api.uri_length.ApiUriLengthMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Before sessions and CSRF: an API revalidation that is a 304 ends here.
     "rules.api.middleware.ApiRevalidationMiddleware",
