@@ -167,7 +167,11 @@ CACHES = {
 _SHARED_CACHE = env_str("CACHE_URL").startswith(("redis://", "rediss://"))
 CACHES["ratelimit"] = cache_config(
     env_str("RATELIMIT_CACHE_URL")
-    or (env_str("CACHE_URL") if _SHARED_CACHE else f"disk://{VAR_DIR / 'ratelimit'}")
+    or (
+        env_str("CACHE_URL")
+        if _SHARED_CACHE
+        else f"disk://{(VAR_DIR / 'ratelimit').resolve()}"
+    )
 )
 if CACHES["pages"]["BACKEND"].endswith("LocMemCache"):
     CACHES["pages"].update(LOCATION="rulesite-pages", OPTIONS={"MAX_ENTRIES": 500})
