@@ -27,3 +27,14 @@ def test_pages_are_left_to_their_own_errors(client: Client, sample: Game) -> Non
     response = client.get("/sample/cards/", {"q": "x" * MAX_URL_LENGTH})
 
     assert response.status_code != 414
+
+
+def test_every_operation_documents_the_414(client: Client, sample: Game) -> None:
+    schema = client.get("/api/v1/schema/", {"format": "json"}).json()
+
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            answer = operation["responses"]["414"]
+            assert answer["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/Error"
+            }, (method, path)
