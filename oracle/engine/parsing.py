@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from oracle.engine.errors import ScenarioError, UnknownCard
@@ -171,7 +171,22 @@ class Parser(Reader):
         raw = {key: in_key_order(raw[key], 2) for key in sorted(raw)}
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
+        if not problems:
+            self._count_pieces(pack.board_pieces(board))
         return board, dict(raw)
+
+    def _count_pieces(self, pieces: Iterable[tuple[str, int]]) -> None:
+        """Count the board's pieces (systems, units...) with the cards: each
+        becomes a card instance of the game, and its result."""
+        for path, count in pieces:
+            self.total += count
+            if self.total > MAX_CARDS:
+                self.fail(
+                    path,
+                    f"a scenario may hold at most {MAX_CARDS} cards and pieces "
+                    "(units, planets and systems count)",
+                )
+                return
 
     # -- cards -------------------------------------------------------------------
 
