@@ -216,7 +216,7 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
                 builder.add_problems(error.problems)
             except Exception:  # a parser bug: the forms' own errors still show
                 logger.exception("The oracle failed to parse a builder scenario")
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     data = builder.scenario()
     page.paste = PasteForm(initial={"text": dump_text(data)})
     outcome = _run(game, data)
@@ -224,21 +224,21 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     builder.add_problems(outcome.problems)
-    return _page(request, game, pack, page)
+    return _page(request, game, pack, page, status=400)
 
 
 def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
     paste = PasteForm(request.POST)
     page = Editor(Builder(pack, rows=_default_rows(pack)), paste, paste_open=True)
     if not paste.is_valid():
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     text = paste.cleaned_data["text"]
     try:
         data = load_text(text)
     except TextError as error:
         where = f"line {error.line}: " if error.line else ""
         paste.add_error("text", f"{where}{error.message}")
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     data, prefix = unwrap_scenario(data)
     outcome = _run(game, data)
     if isinstance(outcome, Answered):
@@ -248,7 +248,7 @@ def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
         (line_of(text, prefix + p.path), prefix + p.path or "/", p.message)
         for p in outcome.problems
     ]
-    return _page(request, game, pack, page)
+    return _page(request, game, pack, page, status=400)
 
 
 def _refused(page: Editor, error: ScenarioError) -> None:

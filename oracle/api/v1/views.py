@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseBase
 from rest_framework import exceptions, status
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -34,6 +35,7 @@ from oracle.adapters import (
 from oracle.api.v1 import schema
 from oracle.engine import ScenarioError
 from oracle.models import Run
+from oracle.text_limits import MAX_DEPTH, json_too_deep
 from rules.api.v1.errors import error_body
 from rules.models import Game
 
@@ -64,7 +66,13 @@ class ScenarioParser(JSONParser):
         encoding = get_encoding(parser_context or {})
         reject = strict_json.strict_constant if self.strict else None
         try:
-            return json.loads(body.decode(encoding), parse_constant=reject)
+            text = body.decode(encoding)
+            if (deep := json_too_deep(text)) is not None:
+                raise exceptions.ParseError(
+                    f"The JSON nests deeper than {MAX_DEPTH} levels "
+                    f"(line {deep[0]}, column {deep[1]})."
+                )
+            return json.loads(text, parse_constant=reject)
         except RecursionError:
             raise exceptions.ParseError("The JSON is nested too deeply.") from None
         except ValueError as error:
@@ -121,6 +129,8 @@ class RunView(APIView):
             raise _no_oracle(game)
         try:
             data = request.data
+        except RequestDataTooBig:  # over Django's own limit, before the parser's
+            raise PayloadTooLarge() from None
         except exceptions.ParseError as error:
             return problem_response(
                 "invalid", "The body is not JSON.", [_problem("", str(error.detail))]
