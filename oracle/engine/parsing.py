@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
@@ -297,6 +298,9 @@ class Parser(Reader):
         if not _NAME_MARKS.isdisjoint(name):
             self.fail(path, "must not contain / @ # : or .")
             return None
+        if (problem := _lookalike(name)) is not None:
+            self.fail(path, problem)
+            return None
         if name in self.names:
             self.fail(path, f"duplicate player name {name!r}")
             return None
@@ -419,6 +423,23 @@ class Parser(Reader):
             return None
         # Kept as given: the value is three levels below the top.
         return Expectation(where, op, _plain(in_key_order(expected, 3)))
+
+
+def _lookalike(name: str) -> str | None:
+    """Why a player name could look like another one, or None: names are
+    compared as written, so two players must not differ only by spaces
+    around a name, invisible characters or another form of the same letters
+    (Unicode compatibility forms: full-width "Alice" is "Alice")."""
+    if name != name.strip():
+        return "must not start or end with a space"
+    if name.isascii():  # the usual case: nothing else can differ unseen
+        return None
+    if any(unicodedata.category(char) == "Cf" for char in name):
+        return "must not contain invisible formatting characters"
+    normal = unicodedata.normalize("NFKC", name)
+    if normal != name:
+        return f"must be written {normal!r} (its Unicode NFKC form)"
+    return None
 
 
 def _plain(value: object) -> object:
