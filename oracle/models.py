@@ -43,6 +43,7 @@ class RunQuerySet(models.QuerySet["Run"]):
             else:
                 self.filter(pk=run_id).update(
                     result_json=text,
+                    result_size=len(text),
                     engine_version=ENGINE_VERSION,
                     updated=timezone.now(),
                 )
@@ -73,6 +74,7 @@ class RunQuerySet(models.QuerySet["Run"]):
             game_id,
             prepared.text,  # JSON already: the JSONField would encode it again
             text,
+            len(text),
             ENGINE_VERSION,
             now,
             now,
@@ -132,7 +134,8 @@ def _sql(vendor: str, ops: BaseDatabaseOperations) -> tuple[str, str]:
             f" ON r.{q('game_id')} = g.{q('id')} AND r.{q('hash')} = %s"
             f" WHERE g.{q('slug')} = %s"
         )
-        columns = ["hash", "game_id", "scenario", "result_json", "engine_version"]
+        columns = ["hash", "game_id", "scenario", "result_json", "result_size"]
+        columns += ["engine_version"]
         columns += ["created", "updated"]
         values = ["%s"] * len(columns)
         if vendor == "postgresql":  # the scenario comes as JSON text
@@ -191,6 +194,11 @@ class Run(models.Model):
     result_json = models.TextField(
         help_text="The result and error, as compact sorted JSON."
     )
+    result_size = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Characters of the stored result: its page, pruning and the admin "
+        "read this instead of the result.",
+    )
     engine_version = models.CharField(max_length=40)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -219,11 +227,15 @@ class Run(models.Model):
     def store(self, text: str) -> None:
         """Replace the result with one from the running engine version."""
         self.result_json = text
+        self.result_size = len(text)
         self.engine_version = ENGINE_VERSION
         self.updated = timezone.now()
         self.__dict__.pop("result", None)
         Run.objects.filter(pk=self.pk).update(
-            result_json=text, engine_version=ENGINE_VERSION, updated=self.updated
+            result_json=text,
+            result_size=self.result_size,
+            engine_version=ENGINE_VERSION,
+            updated=self.updated,
         )
 
     def refresh(self) -> Rerun | None:

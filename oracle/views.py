@@ -28,6 +28,7 @@ from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_l
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
+from oracle.folding import MAX_SHOWN, fold
 from oracle.forms import (
     Builder,
     PasteForm,
@@ -308,7 +309,11 @@ def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
 def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     """A stored answer; run again first when another engine version gave it."""
     game_obj, pack = _oracle_or_404(game)
-    run = get_object_or_404(Run, game=game_obj, hash=hash)
+    # The size first: a result too large to show is never read.
+    runs = Run.objects.defer("result_json")
+    run = get_object_or_404(runs, game=game_obj, hash=hash)
+    if run.result_size > MAX_SHOWN:
+        return _too_large(request, game_obj, run)
     rerun, invalid = None, None
     try:
         rerun = run.refresh()
@@ -318,6 +323,9 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     answer = present(
         pack, scenario, run.result, rule_links(game_obj, cited_ids(run.result))
     )
+    moments = timeline(answer, stepped=_is_stepped(run.result))
+    state_json = _pretty(run.result.get("state", {}))
+    folded = fold(answer, moments, state_json)
     context = {
         "game": game_obj,
         "section": "oracle",
@@ -325,12 +333,34 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "answer": answer,
         "rerun": rerun,
         "invalid": invalid,
-        "timeline": timeline(answer, stepped=_is_stepped(run.result)),
+        "timeline": moments,
+        "folded": folded,
         "scenario_text": dump_text(scenario),
         "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
-        "state_json": _pretty(run.result.get("state", {})),
+        "state_json": "" if folded.state else state_json,
+        "api_url": reverse("oracle-api-v1:run", args=[game]),
     }
     return render(request, "oracle/run.html", context)
+
+
+def _too_large(request: HttpRequest, game: Game, run: Run) -> HttpResponse:
+    """The summary of a stored run whose result is too large to show (stored
+    before results were bounded): reading it would cost far more than a page
+    may."""
+    scenario = run.scenario if isinstance(run.scenario, dict) else {}
+    players = [
+        str(p.get("name")) for p in scenario.get("players", []) if isinstance(p, dict)
+    ]
+    context = {
+        "game": game,
+        "section": "oracle",
+        "run": run,
+        "players": players,
+        "steps": len(scenario.get("steps", []) or []),
+        "scenario_text": dump_text(scenario),
+        "limit": MAX_SHOWN,
+    }
+    return render(request, "oracle/run_too_large.html", context)
 
 
 @dataclass
