@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import orjson
@@ -25,6 +26,22 @@ ANSWER_KEYS = ("ok", "steps", "expect", "error")
 
 
 class RunQuerySet(models.QuerySet["Run"]):
+    def prunable(
+        self,
+        *,
+        older_than: timedelta | None = None,
+        larger_than: int | None = None,
+    ) -> RunQuerySet:
+        """The runs not answered again for ``older_than`` (by ``updated``), and
+        those whose result has more than ``larger_than`` characters: either
+        criterion selects a run; none given selects none."""
+        chosen = models.Q(pk__in=[])
+        if older_than is not None:
+            chosen |= models.Q(updated__lt=timezone.now() - older_than)
+        if larger_than is not None:
+            chosen |= models.Q(result_size__gt=larger_than)
+        return self.filter(chosen)
+
     def answer(self, prepared: Prepared) -> Answered:
         """The stored answer of a prepared scenario; run it (and store the result)
         when it is new or was answered by another engine version.
