@@ -19,6 +19,7 @@ from django.utils.functional import cached_property
 
 from oracle.adapters import HASH_LENGTH, Prepared, execute, prepare
 from oracle.engine import ENGINE_VERSION
+from oracle.slots import oracle_slot
 from rules.models import Game
 
 #: Result keys that make up the answer (not its version or bookkeeping).
@@ -47,14 +48,16 @@ class RunQuerySet(models.QuerySet["Run"]):
         when it is new or was answered by another engine version.
 
         Raises the engine's ``ScenarioError`` when the pack refuses the scenario,
-        ``Game.DoesNotExist`` when the game's content is not loaded.
+        ``Game.DoesNotExist`` when the game's content is not loaded, and
+        ``OracleBusy`` when a new run finds every slot of the node taken.
         """
         slug = prepared.scenario.game
         game_id, run_id, version, stored = self._find_run(slug, prepared.hash)
         if stored is not None and version == ENGINE_VERSION:
             text = stored
         else:
-            text = result_text(execute(prepared))
+            with oracle_slot():  # OracleBusy when the node runs enough already
+                text = result_text(execute(prepared))
             if run_id is None:
                 self._store_run(game_id, prepared, text)
             else:

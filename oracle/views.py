@@ -40,6 +40,7 @@ from oracle.forms import (
 )
 from oracle.models import Answered, Run
 from oracle.prefill import card_prefill
+from oracle.slots import OracleBusy
 from rules.api.v1.throttling import AnonScopedRateThrottle
 from rules.models import Card, Game, Ruling
 
@@ -225,7 +226,7 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     builder.add_problems(outcome.problems)
-    return _page(request, game, pack, page, status=400)
+    return _refusal_page(request, game, pack, page, outcome)
 
 
 def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
@@ -249,11 +250,29 @@ def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
         (line_of(text, prefix + p.path), prefix + p.path or "/", p.message)
         for p in outcome.problems
     ]
-    return _page(request, game, pack, page, status=400)
+    return _refusal_page(request, game, pack, page, outcome)
+
+
+def _refusal_page(
+    request: HttpRequest, game: Game, pack: Pack, page: Editor, error: ScenarioError
+) -> HttpResponse:
+    """The editor again with why the scenario was not run: a 400, or a 429
+    when the oracle is busy."""
+    if not isinstance(error, Busy):
+        return _page(request, game, pack, page, status=400)
+    response = _page(request, game, pack, page, status=429)
+    response["Retry-After"] = str(OracleBusy.retry_after)
+    return response
+
+
+class Busy(ScenarioError):
+    """Every oracle slot of the node is taken (oracle/slots.py)."""
 
 
 def _refused(page: Editor, error: ScenarioError) -> None:
-    if isinstance(error, NotImplementedCards):
+    if isinstance(error, Busy):
+        page.errors.append("The oracle is busy with other runs; try again in a moment.")
+    elif isinstance(error, NotImplementedCards):
         page.errors.append(error.message)
     else:
         count = len(error.problems)
@@ -267,6 +286,8 @@ def _run(game: Game, data: object) -> Answered | ScenarioError:
         return Run.objects.answer(prepare(data, game.slug))
     except ScenarioError as error:
         return with_listed_cards(error, game.slug)
+    except OracleBusy:
+        return Busy([])
     except Exception:  # an engine bug: say so on the page, keep the traceback
         logger.exception("The oracle failed on a scenario")
         return ScenarioError(

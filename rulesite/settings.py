@@ -4,6 +4,7 @@ SECRET_KEY (see docs/OPERATIONS.md)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -158,6 +159,14 @@ STORAGES = {
         )
     },
 }
+
+# Oracle runs at once on this node, across its workers (oracle/slots.py); by
+# default half the gunicorn workers, so that the rest stay free for pages.
+ORACLE_CONCURRENCY = env_int(
+    "ORACLE_CONCURRENCY",
+    max(1, env_int("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1) // 2),
+)
+ORACLE_SLOTS_DIR = Path(env_str("ORACLE_SLOTS_DIR", str(VAR_DIR / "oracle-slots")))
 
 SEARCH_INDEX_DIR = Path(env_str("SEARCH_INDEX_DIR", str(VAR_DIR / "search")))
 

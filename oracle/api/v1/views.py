@@ -35,6 +35,7 @@ from oracle.adapters import (
 from oracle.api.v1 import schema
 from oracle.engine import ScenarioError
 from oracle.models import Run
+from oracle.slots import OracleBusy
 from oracle.text_limits import MAX_DEPTH, json_too_deep
 from rules.api.v1.errors import error_body
 from rules.models import Game
@@ -44,6 +45,11 @@ class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = f"The request body is over {MAX_TEXT // 1024} KiB."
     default_code = "too_large"
+
+
+class Busy(exceptions.Throttled):
+    default_detail = "The oracle is busy with other runs; try again in a moment."
+    default_code = "busy"
 
 
 class ScenarioParser(JSONParser):
@@ -148,6 +154,8 @@ class RunView(APIView):
             )
         except Game.DoesNotExist:
             raise _no_oracle(game) from None
+        except OracleBusy as busy:
+            raise Busy(wait=busy.retry_after) from None
         # The stored JSON goes out as it is, with the permalink added, so that a
         # stored answer costs no decoding and encoding of the (large) state.
         permalink = json.dumps(request.build_absolute_uri(run.get_absolute_url()))
