@@ -127,13 +127,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {
     "default": cache_config(env_str("CACHE_URL", "locmem://")),
     # Rendered pages (PAGE_CACHE_URL, by default the server of CACHE_URL) are kept
-    # apart from the rate-limit counters; in memory, at most 500 pages a process.
+    # apart from the rate-limit counters; in memory, at most 500 pages and 16 MiB
+    # a process.
     "pages": cache_config(
         env_str("PAGE_CACHE_URL") or env_str("CACHE_URL", "locmem://")
     ),
 }
 if CACHES["pages"]["BACKEND"].endswith("LocMemCache"):
-    CACHES["pages"].update(LOCATION="rulesite-pages", OPTIONS={"MAX_ENTRIES": 500})
+    # Bounded by bytes too (rulesite/cache.py): pages differ a hundredfold in size.
+    CACHES["pages"].update(
+        BACKEND="rulesite.cache.BoundedLocMemCache",
+        LOCATION="rulesite-pages",
+        OPTIONS={
+            "MAX_ENTRIES": 500,
+            "MAX_BYTES": env_int("PAGE_CACHE_MAX_BYTES", 16 * 1024 * 1024),
+        },
+    )
 # Serve anonymous HTML pages from the "pages" cache (rulesite/pagecache.py); off
 # by default with DEBUG so that template edits show at once.
 PAGE_CACHE = env_bool("PAGE_CACHE", not DEBUG)
