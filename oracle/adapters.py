@@ -228,18 +228,18 @@ def prepare(data: object, game: str | None = None) -> Prepared:
             data = {"game": game, **data}
         elif data["game"] != game:
             raise ScenarioError.at("/game", f"must be {game!r} (the game of the URL)")
+    # First, as nothing can show or store it: a lone surrogate, which JSON
+    # escapes allow (``"\\ud800"``) and UTF-8 cannot encode.
+    if (where := surrogate_pointer(data)) is not None:
+        raise ScenarioError.at(
+            where,
+            "must be Unicode text: a lone surrogate (\\ud800 to \\udfff) is not "
+            "a character",
+        )
     scenario = Scenario.parse(data)
     canonical = scenario.dump()
     text = _scenario_json(scenario, canonical)
-    try:
-        digest = text_hash(text)
-    except UnicodeEncodeError:  # a lone surrogate, which JSON escapes allow
-        raise ScenarioError.at(
-            surrogate_pointer(data) or "",
-            "must be Unicode text: a lone surrogate (\\ud800 to \\udfff) is not "
-            "a character",
-        ) from None
-    return Prepared(scenario, canonical, text, digest)
+    return Prepared(scenario, canonical, text, text_hash(text))
 
 
 def _scenario_json(scenario: Scenario, canonical: dict[str, object]) -> str:

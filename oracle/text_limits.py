@@ -11,6 +11,8 @@ import re
 import sys
 from collections.abc import Mapping
 
+import orjson
+
 #: The deepest nesting of lists and mappings accepted in scenario text. A valid
 #: scenario nests about six levels (an expected value may nest a few more).
 MAX_DEPTH = 32
@@ -49,18 +51,23 @@ def long_number_line(text: str) -> int | None:
 
 def surrogate_pointer(data: object) -> str | None:
     """The JSON pointer of the first key or string of ``data`` holding a lone
-    surrogate, or None. ``data`` was decoded with a depth limit."""
+    surrogate, or None."""
+    try:  # orjson refuses surrogates, in a few microseconds for a scenario
+        orjson.dumps(data)
+        return None
+    except (orjson.JSONEncodeError, TypeError):  # a surrogate, or another reason
+        pass
     todo: list[tuple[str, object]] = [("", data)]
     while todo:
         path, value = todo.pop()
         if isinstance(value, str):
             if _SURROGATE.search(value):
-                return path
+                return _printable(path)
         elif isinstance(value, Mapping):
             for key in reversed(list(value)):
                 here = f"{path}/{_escape(str(key))}"
                 if _SURROGATE.search(str(key)):
-                    return here
+                    return _printable(here)
                 todo.append((here, value[key]))
         elif isinstance(value, list | tuple):
             todo.extend((f"{path}/{i}", v) for i, v in reversed(list(enumerate(value))))
@@ -69,3 +76,8 @@ def surrogate_pointer(data: object) -> str | None:
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
+
+
+def _printable(pointer: str) -> str:
+    """A pointer through a key holding a surrogate, written with its escape."""
+    return pointer.encode("utf-8", "backslashreplace").decode()
