@@ -29,7 +29,7 @@ BAD_PAGES = [
     "/no-such-game/search/?q=sabotage",
     "/ti4/cards/no-such-card/",
     "/ti4/rules/no-such-topic/",
-    "/ti4/rules/99.99/",
+    "/ti4/rules/999.99/",
     "/ti4/rules/999.9z/",
     "/ti4/rulings/no-such-ruling/",
     "/ti4/oracle/r/no-such-run/",

@@ -68,7 +68,7 @@ from rules.search.scoring import among, at_least, intersect, merge
 # "Lucky Shot" beats "Does Lucky Shot ignore Sustain Damage?" for "lucky shot".
 # A topic, the full account of a subject, then weighs a little more.
 _TITLE_BONUS = 2.0
-_KIND_PRIOR = {"topic": 1.1, "term": 0.9, "ruling": 0.85}
+_KIND_PRIOR = {"topic": 1.1, "term": 0.9, "ruling": 0.8}
 _BM25_K1, _BM25_B = 1.2, 0.75
 _RULE_QUERY = re.compile(rf"(?:rule\s+)?({RULE_ID_ANY_CASE})", re.IGNORECASE)
 _CORRECTABLE = re.compile(r"(?<!\S)kind:\S*|[^\W\d_]{3,}", re.IGNORECASE)
