@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from corsheaders.defaults import default_headers as default_cors_headers
 from django.core.exceptions import ImproperlyConfigured
 
 from rulesite.env import (
@@ -55,6 +56,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: compresses the API's JSON as it leaves (never HTML pages).
+    "rulesite.compression.ApiGZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "rulesite.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -176,6 +179,16 @@ X_FRAME_OPTIONS = "DENY"
 CORS_URLS_REGEX = r"^/api/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
+# A browser app may revalidate (If-None-Match, If-Modified-Since) and read the
+# validators and the throttle's Retry-After of another origin's answers.
+CORS_ALLOW_HEADERS = [*default_cors_headers, "if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = [
+    "ETag",
+    "Last-Modified",
+    "Retry-After",
+    "Content-Disposition",
+    "Location",
+]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
