@@ -176,7 +176,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-CORS_URLS_REGEX = r"^/api/.*$"
+# The API, and the previews that pages exported by export_site fetch from here.
+CORS_URLS_REGEX = r"^/(api/|[-\w]+/preview/).*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
 # A browser app may revalidate (If-None-Match, If-Modified-Since) and read the
