@@ -154,7 +154,7 @@ def shared_page_cache(ports: list[int]) -> tuple[int, int]:
     import redis  # the client the cache backend uses, from the venv
 
     client = redis.Redis.from_url(os.environ["CACHE_URL"])
-    path = "/ti4/rules/strategy-cards/"
+    path = "/ti4/rules/abilities/"
     pages.fetch(ports[0], path)
 
     def counts() -> tuple[int, int]:

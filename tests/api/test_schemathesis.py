@@ -53,9 +53,18 @@ schema = loaded.include(method="GET", tag=TAGS)
 def test_api_conforms_to_its_schema(case: Any, ti4: Game, sample: Game) -> None:
     # The card filters take keys of the game's vocabularies, which the schema
     # can only describe by pattern: a well-formed unknown key is a 400.
-    vocabulary_keys = case.operation.path == "/api/v1/{game}/cards/"
+    # So can the card search; and a name lookup wants exactly one of `fuzzy`
+    # and `exact`, which the schema cannot say either.
+    vocabulary_keys = case.operation.path in {
+        "/api/v1/{game}/cards/",
+        "/api/v1/{game}/cards/search/",
+        "/api/v1/{game}/cards/named/",
+    }
     excluded = [positive_data_acceptance] if vocabulary_keys else []
-    case.call_and_validate(excluded_checks=excluded)
+    # The in-process WSGI transport does not undo gzip as an HTTP client does.
+    case.call_and_validate(
+        excluded_checks=excluded, headers={"Accept-Encoding": "identity"}
+    )
 
 
 @pytest.mark.parametrize(
