@@ -12,6 +12,9 @@ from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
 from rulesite.progress import activity
 
+# Errors shown that may only follow from a file that could not be read.
+FOLLOW_ONS = 5
+
 
 class Command(BaseCommand):
     help = (
@@ -42,8 +45,7 @@ class Command(BaseCommand):
                 with activity(self.stderr, f"Loading {slug}", enabled=verbose):
                     report = load_game(directory, force=options["force"])
             except ContentErrors as exc:
-                for error in exc.errors:
-                    self.stderr.write(str(error))
+                self.report(exc)
                 raise CommandError(
                     f"{slug}: {len(exc.errors)} error(s); nothing was changed"
                 ) from None
@@ -52,3 +54,20 @@ class Command(BaseCommand):
         if changed and not options["no_index"]:
             with activity(self.stderr, "Building the search index", enabled=verbose):
                 call_command("build_search_index", verbosity=0)
+
+    def report(self, exc: ContentErrors) -> None:
+        """The root causes first, each as file:line; when some file could not be
+        read, only the first few of the errors that may merely echo it."""
+        for error in exc.roots:
+            self.stderr.write(str(error))
+        if not exc.follow_ons:
+            return
+        shown = exc.follow_ons if not exc.roots else exc.follow_ons[:FOLLOW_ONS]
+        if exc.roots:
+            self.stderr.write(
+                f"{len(exc.follow_ons)} more error(s) in other files, which may only "
+                "follow from the file(s) above (fix those first); the first "
+                f"{len(shown)}:"
+            )
+        for error in shown:
+            self.stderr.write(f"  {error}")
