@@ -7,6 +7,7 @@ is ambiguous and lists the candidates."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
@@ -101,10 +102,18 @@ class NameQuery(serializers.Serializer):
         return attrs
 
 
-def card_named(cards: QuerySet[Card], query: dict[str, str]) -> Card:
+@dataclass(frozen=True)
+class NamedCard:
+    pk: int
+    name: str
+    slug: str
+
+
+def card_named(cards: QuerySet[Card], query: dict[str, str]) -> NamedCard:
     """The card ``query`` names, or a 404: ``not_found`` when nothing is close,
     ``ambiguous`` (with the candidates) when several cards fit."""
-    named = [(card.name, card) for card in cards.only("pk", "name", "slug")]
+    rows = cards.values_list("pk", "name", "slug")
+    named = [(name, NamedCard(pk, name, slug)) for pk, name, slug in rows]
     if "exact" in query:
         given, match = query["exact"], match_exact(query["exact"], named)
     else:
@@ -115,7 +124,7 @@ def card_named(cards: QuerySet[Card], query: dict[str, str]) -> Card:
 
 
 class NameNotFound(NotFound):
-    def __init__(self, given: str, match: NameMatch[Card]) -> None:
+    def __init__(self, given: str, match: NameMatch[NamedCard]) -> None:
         candidates = [{"id": c.slug, "name": c.name} for c in match.candidates]
         self.details = {"candidates": candidates}
         # The error's code is the exception's default_code (errors._describe).
