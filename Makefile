@@ -1,16 +1,36 @@
-# The two commands: `make run` and `make test`. Everything else is a step of them.
+# The two commands: `make run` and `make test`. Everything else is a step of them
+# (`make dev` serves with Django's auto-reloading server instead).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test setup setup-dev content lint own-words lock pytest verify \
+.PHONY: run dev static test setup setup-dev content lint own-words lock pytest verify \
 	test-postgres \
 	system-deps check-deploy clean
 
-run: setup
+# Served as in production: gunicorn, DEBUG off, static files collected and
+# compressed for whitenoise, the page cache on. Plain HTTP on loopback, so no
+# redirect to HTTPS and no HSTS. SECRET_KEY, when not set, is the one generated
+# into var/secret-key on the first run.
+SECRET_FILE := var/secret-key
+PROD_ENV := DEBUG=0 SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_FILE))}" \
+	SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
+	SECURE_HSTS_SECONDS=$${SECURE_HSTS_SECONDS:-0}
+
+run: setup static
+	PORT=$(PORT) $(PROD_ENV) $(BIN)/gunicorn -c rulesite/gunicorn.conf.py
+
+dev: setup
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
+
+$(SECRET_FILE):
+	mkdir -p $(dir $@)
+	umask 077 && $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+static: $(VENV)/.installed $(SECRET_FILE)
+	$(PROD_ENV) $(MANAGE) collectstatic --noinput --verbosity 0
 
 test: setup-dev lint own-words pytest verify
 	$(MANAGE) makemigrations --check --dry-run --verbosity 0

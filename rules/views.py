@@ -27,7 +27,7 @@ from rules.cardpage import (
 )
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
-from rules.ids import canonical_rule_id, split_topic_code
+from rules.ids import canonical_rule_id, split_topic_code, topic_code
 from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
 from rules.models import Card, Game, Rule, Ruling, Topic
 from rules.text import without_control_characters
@@ -145,6 +145,8 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
             topic, request.GET.get(MISSING_PARAMETER, ""), set(rule_ids)
         ),
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
+        # Every rule's permalink is this plus its id: one reverse, not one a rule.
+        "rule_url_base": reverse("rules:topics", args=[game_obj.slug]),
         "related": topic.related.select_related("game"),
         "terms": topic.terms.select_related("game"),
         "cards": _cards_citing(topic, mentions.cards),
@@ -172,19 +174,29 @@ def _not_found(request: HttpRequest, game: Game, message: str) -> HttpResponse:
     return render(request, "rules/404.html", context, status=404)
 
 
-def _neighbours(topic: Topic) -> dict[str, Topic | None]:
+@dataclass(frozen=True)
+class TopicLink:
+    code: str
+    title: str
+    url: str
+
+
+def _neighbours(topic: Topic) -> dict[str, TopicLink | None]:
     """The previous and next topics in reference order (numbered topics, then
-    prefixed ones such as TE1), in one query of a few columns per topic."""
-    topics = list(
-        topic.game.topics.select_related("game").only(
-            "prefix", "number", "slug", "title", "game__slug"
-        )
+    prefixed ones such as TE1), from one query of plain values."""
+    rows = list(
+        topic.game.topics.values_list("pk", "prefix", "number", "slug", "title")
     )
-    at = next(i for i, other in enumerate(topics) if other.pk == topic.pk)
-    return {
-        "previous": topics[at - 1] if at > 0 else None,
-        "next": topics[at + 1] if at + 1 < len(topics) else None,
-    }
+    at = next(i for i, row in enumerate(rows) if row[0] == topic.pk)
+    base = reverse("rules:topics", args=[topic.game.slug])
+
+    def link(index: int) -> TopicLink | None:
+        if not 0 <= index < len(rows):
+            return None
+        _, prefix, number, slug, title = rows[index]
+        return TopicLink(topic_code(prefix, number), title, f"{base}{slug}/")
+
+    return {"previous": link(at - 1), "next": link(at + 1)}
 
 
 @dataclass

@@ -8,6 +8,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from corsheaders.defaults import default_headers as default_cors_headers
 from django.core.exceptions import ImproperlyConfigured
 
 from rulesite.env import (
@@ -59,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: compresses the API's JSON as it leaves (never HTML pages).
+    "rulesite.compression.ApiGZipMiddleware",
     # Reads a body sent in chunks, which Django would read as empty.
     "rulesite.chunked.ChunkedBodyMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -241,9 +244,20 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-CORS_URLS_REGEX = r"^/api/.*$"
+# The API, and the previews that pages exported by export_site fetch from here.
+CORS_URLS_REGEX = r"^/(api/|[-\w]+/preview/).*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
+# A browser app may revalidate (If-None-Match, If-Modified-Since) and read the
+# validators and the throttle's Retry-After of another origin's answers.
+CORS_ALLOW_HEADERS = [*default_cors_headers, "if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = [
+    "ETag",
+    "Last-Modified",
+    "Retry-After",
+    "Content-Disposition",
+    "Location",
+]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from rules.api.v1.schema import SchemaView
 from rules.sitemaps import SITEMAPS
+from rulesite.robots import robots_txt
 
 handler404 = "rules.views.page_not_found"
 
@@ -28,6 +29,7 @@ urlpatterns = [
         {"sitemaps": SITEMAPS},
         name="sitemap",
     ),
+    path("robots.txt", robots_txt, name="robots"),
     path("", include("oracle.urls")),
     path("", include("rules.urls")),
 ]

@@ -15,7 +15,6 @@ from tests.api.helpers import assert_error
 @pytest.mark.parametrize(
     "path",
     [
-        "/api/v1/",
         "/api/v1/nothing-here/",
         "/api/v1/sample/",
         "/api/v1/sample/cards/cancel/extra/",

@@ -57,6 +57,8 @@ def test_schema_documents_every_read_endpoint(schema: dict[str, Any]) -> None:
         "/api/v1/{game}/rules/{rule_id}/",
         "/api/v1/{game}/cards/",
         "/api/v1/{game}/cards/{slug}/",
+        "/api/v1/{game}/cards/search/",
+        "/api/v1/{game}/cards/named/",
         "/api/v1/{game}/terms/",
         "/api/v1/{game}/terms/{slug}/",
         "/api/v1/{game}/rulings/",

@@ -41,6 +41,8 @@ loaded.location = "/api/v1/schema/"
 schema = loaded
 SEMANTIC = {
     "/api/v1/{game}/cards/",
+    "/api/v1/{game}/cards/search/",
+    "/api/v1/{game}/cards/named/",
     "/api/v1/{game}/search/",
     "/api/v1/{game}/oracle/run/",
 }
@@ -58,9 +60,13 @@ def test_api_conforms_to_its_schema(case: Any, ti4: Game, sample: Game) -> None:
     # Some valid-looking input names what only the content knows, which the
     # schema can describe by shape alone: the card filters take keys of the
     # game's vocabularies, a search its query language (balanced quotes, no
-    # lone operator), a scenario the game's cards and its own player names.
+    # lone operator), a scenario the game's cards and its own player names; and
+    # a card lookup by name wants exactly one of `fuzzy` and `exact`.
     excluded = [positive_data_acceptance] if case.operation.path in SEMANTIC else []
-    case.call_and_validate(excluded_checks=excluded)
+    # The in-process WSGI transport does not undo gzip as an HTTP client does.
+    case.call_and_validate(
+        excluded_checks=excluded, headers={"Accept-Encoding": "identity"}
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from oracle.verify import verify_rulings
 from rules.models import Game
+from rulesite.progress import activity
 
 
 class Command(BaseCommand):
@@ -22,7 +23,9 @@ class Command(BaseCommand):
         game = options["game"]
         if game is not None and not Game.objects.filter(slug=game).exists():
             raise CommandError(f"unknown game {game!r}")
-        report = verify_rulings(game)
+        label = "Verifying the rulings with the oracle"
+        with activity(self.stderr, label, enabled=options["verbosity"] > 0):
+            report = verify_rulings(game)
         verbose = options["verbosity"] > 1
         for check in report.checks:
             if check.passed and not verbose:

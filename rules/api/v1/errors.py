@@ -59,7 +59,8 @@ def _describe(
         fields = detail if isinstance(detail, dict) else {"non_field_errors": detail}
         return "invalid", "Some parameters are invalid; see details.", fields
     assert isinstance(exc, exceptions.APIException)
-    details: dict[str, Any] = {}
+    # An exception may carry details of its own (the candidates of an ambiguous name).
+    details: dict[str, Any] = dict(getattr(exc, "details", {}))
     if isinstance(exc, exceptions.MethodNotAllowed):
         view = context.get("view")
         details["allowed"] = list(getattr(view, "allowed_methods", []))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.urls import path, re_path
 from rest_framework.routers import SimpleRouter
 
-from rules.api.v1 import search_views, views
+from rules.api.v1 import index, search_views, views
 from rules.api.v1.errors import NotFoundView
 
 app_name = "api-v1"
@@ -26,6 +26,7 @@ router.register(f"{GAME}/terms", views.TermViewSet, basename="term")
 router.register(f"{GAME}/rulings", views.RulingViewSet, basename="ruling")
 
 urlpatterns = [
+    path("", index.IndexView.as_view(), name="index"),
     *router.urls,
     path("<slug:game>/bulk/", views.BulkView.as_view(), name="bulk"),
     path("<slug:game>/search/", search_views.SearchView.as_view(), name="search"),

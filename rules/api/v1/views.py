@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules.api.v1 import schema
+from rules.api.v1.card_lookup import CardLookupMixin
 from rules.api.v1.errors import error_response
 from rules.api.v1.filters import CardQuery, RuleQuery, RulingQuery
 from rules.api.v1.pagination import ContentPagination
@@ -355,10 +356,13 @@ class RuleViewSet(GameContentViewSet):
 
 
 @schema.cards
-class CardViewSet(GameContentViewSet):
+class CardViewSet(CardLookupMixin, GameContentViewSet):
     model = Card
     serializer_class = CardSerializer
     detail_serializer_class = CardDetailSerializer
+
+    def listed_cards(self) -> QuerySet[Card]:
+        return listed_cards(self.get_game())
 
     def get_queryset(self) -> QuerySet[Card]:
         cards = listed_cards(self.get_game())

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from rules.search import build_index
+from rulesite.progress import activity
 
 
 class Command(BaseCommand):
@@ -28,6 +29,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        report = build_index(force=options["force"], directory=options["directory"])
+        label = "Building the search index"
+        with activity(self.stderr, label, enabled=options["verbosity"] > 0):
+            report = build_index(force=options["force"], directory=options["directory"])
         if options["verbosity"]:
             self.stdout.write(str(report))

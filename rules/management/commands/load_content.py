@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
+from rulesite.progress import activity
 
 # Errors shown that may only follow from a file that could not be read.
 FOLLOW_ONS = 5
@@ -35,12 +36,14 @@ class Command(BaseCommand):
             path.name for path in root.iterdir() if (path / "game.yaml").exists()
         )
         changed = False
+        verbose = options["verbosity"] > 0
         for slug in slugs:
             directory = root / slug
             if not directory.is_dir():
                 raise CommandError(f"no content folder {directory}")
             try:
-                report = load_game(directory, force=options["force"])
+                with activity(self.stderr, f"Loading {slug}", enabled=verbose):
+                    report = load_game(directory, force=options["force"])
             except ContentErrors as exc:
                 self.report(exc)
                 raise CommandError(
@@ -49,7 +52,8 @@ class Command(BaseCommand):
             changed = changed or report.changed
             self.stdout.write(str(report))
         if changed and not options["no_index"]:
-            call_command("build_search_index", verbosity=0)
+            with activity(self.stderr, "Building the search index", enabled=verbose):
+                call_command("build_search_index", verbosity=0)
 
     def report(self, exc: ContentErrors) -> None:
         """The root causes first, each as file:line; when some file could not be
