@@ -22,10 +22,10 @@ import orjson
 import yaml
 
 from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
-from oracle.engine.errors import Problem
-from oracle.engine.pack import Pack
-from oracle.engine.refs import parse_ref
-from oracle.engine.runner import run
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.refs import parse_ref
+from oracle.engine.io.runner import run
 
 #: Hex digits of the scenario hash in permalinks (128 bits).
 HASH_LENGTH = 32

@@ -14,16 +14,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self
 
-from oracle.engine import refs
-from oracle.engine.abilities import Ability, AbilityKind, Target
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import Persistent
-from oracle.engine.errors import IllegalPlay, Problem
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import Ability, AbilityKind, Target
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Persistent
+from oracle.engine.core.errors import IllegalPlay, Problem
 
 if TYPE_CHECKING:
-    from oracle.engine.game import Game
-    from oracle.engine.scenario import Scenario
+    from oracle.engine.core.game import Game
+    from oracle.engine.core.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)

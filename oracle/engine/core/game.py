@@ -10,17 +10,17 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.effects import View
-from oracle.engine.errors import EngineStop
-from oracle.engine.prompts import PromptQueue, passing_decider
-from oracle.engine.records import Decision, LogEntry
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.effects import View
+from oracle.engine.core.errors import EngineStop
+from oracle.engine.core.prompts import PromptQueue, passing_decider
+from oracle.engine.core.records import Decision, LogEntry
 
 if TYPE_CHECKING:
-    from oracle.engine.effects import Delayed, Lasting
-    from oracle.engine.events import Event
-    from oracle.engine.pack import Pack
-    from oracle.engine.prompts import Decider, Offer
+    from oracle.engine.core.effects import Delayed, Lasting
+    from oracle.engine.core.events import Event
+    from oracle.engine.core.pack import Pack
+    from oracle.engine.core.prompts import Decider
 
 HAND = "hand"
 DECK = "deck"
@@ -443,13 +443,6 @@ class Game:
                 "step-budget",
                 f"the run exceeds its budget of {self.budget.work} engine steps",
             )
-
-    def legal_actions(self, player: str | None = None) -> list[Offer]:
-        """Return the actions usable right now (by ``player``), in seat order."""
-        from oracle.engine.windows import window_offers
-
-        offers = window_offers(self, self.clock.window)
-        return [o for o in offers if player is None or o.player == player]
 
     def copy(self) -> Game:
         """Return an independent copy of the game (the pack, the budget and

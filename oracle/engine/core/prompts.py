@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from oracle.engine.cards import Card
-from oracle.engine.errors import IllegalPlay
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import IllegalPlay
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
-    from oracle.engine.game import Game
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.game import Game
 
 Answer = str | int | bool | tuple[str, ...]
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
-    from oracle.engine.effects import Persistent
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.effects import Persistent
 
 
 @dataclass(frozen=True)
