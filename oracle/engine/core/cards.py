@@ -42,8 +42,6 @@ class CardDef:
         return trait in self.traits
 
 
-# Interpreted subclasses allowed: only then can ``deepcopy`` (``Game.copy``)
-# make a compiled card without calling ``__init__``.
 @dataclass(slots=True, init=False)
 class Card:
     """One physical card in a game: it is always in exactly one zone.

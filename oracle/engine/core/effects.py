@@ -177,7 +177,7 @@ class Until:
         return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Lasting:
     """A lasting effect in force: a spec fixed on cards or players, with a duration."""
 
@@ -189,7 +189,7 @@ class Lasting:
     players: tuple[str, ...] | None = None
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Delayed:
     """An ability that resolves when ``period`` next ends ("at end of turn")."""
 

@@ -95,8 +95,6 @@ def _new_player(name: str, seat: int, zones: Sequence[str]) -> Player:
     return Player(name, seat, {z: [] for z in zones})
 
 
-# Interpreted subclasses allowed: only then can ``deepcopy`` (``copy``) make
-# a compiled game without calling ``__init__``.
 class Game:
     """Mutable game state plus the records a run produces.
 
@@ -450,8 +448,7 @@ class Game:
         # The hash state of the card ids cannot be copied by ``deepcopy``; it
         # is never updated, so the copy shares it as it shares the pack.
         shared: list[object] = [self.pack, self.budget, self.io, self._seeded]
-        # Definitions are frozen, and the compiled engine could not copy them:
-        # ``deepcopy`` sets a copy's fields one by one, which frozen refuses.
+        # Definitions are frozen values: the copy shares them, as it shares the pack.
         for lasting in self.lasting:
             shared += [lasting.spec, lasting.until]
         shared += [delayed.ability for delayed in self.delayed]

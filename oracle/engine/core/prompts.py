@@ -34,13 +34,7 @@ class PromptKind(enum.Enum):
     SECRET = "secret"
 
 
-# Prompts, offers and responses are values, never changed once made, but not
-# ``frozen`` (see ``records``: that makes each one several times as costly to
-# build, and every window builds offers); ``unsafe_hash`` keeps the hash a
-# frozen dataclass has.
-
-
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """One decision: ``player`` picks among ``options`` (strings) in ``window``.
 
@@ -124,7 +118,7 @@ class Offer:
     ability: Ability
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Response:
     """A player's answer to a window: which offer, with any named targets."""
 

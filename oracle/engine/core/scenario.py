@@ -16,7 +16,7 @@ from oracle.engine.core.parsing import Parser
 from oracle.engine.core.specs import CardSpec, Expectation, PlayerSpec, Step
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Scenario:
     """A validated scenario, ready to run."""
 

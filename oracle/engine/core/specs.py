@@ -21,12 +21,6 @@ _MAX_DEPTH = 32
 # Most values of a scenario are these: they need no copy and no ABC check.
 _LEAVES = frozenset({str, int, bool, float, type(None)})
 
-# The values of a parsed scenario are never changed once made, but only
-# ``CardSpec`` is ``frozen`` (one bare card is shared by every scenario): a
-# frozen dataclass sets each field through ``object.__setattr__``, four times
-# the cost of a plain slot, on every request. ``unsafe_hash`` hashes the others
-# by their fields as a frozen dataclass would (docs/DECISIONS.md).
-
 
 def in_key_order(data: object, depth: int = 0) -> object:
     """A copy of ``data`` with every mapping's keys in sorted order.
@@ -82,7 +76,7 @@ class CardSpec:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PlayerSpec:
     """A player of a scenario: zones, resources and pack-specific fields."""
 
@@ -103,7 +97,7 @@ class PlayerSpec:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
 
@@ -126,7 +120,7 @@ class Step:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Expectation:
     """An assertion on the final state: ``op`` is count, equals or contains."""
 
