@@ -22,7 +22,7 @@ import orjson
 import yaml
 
 from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
-from oracle.engine.core.errors import Problem
+from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.pack import Pack
 from oracle.engine.core.refs import parse_ref
 from oracle.engine.io.runner import run
@@ -284,6 +284,12 @@ class NotImplementedCards(ScenarioError):
 
     @property
     def message(self) -> str:
+        unmodelled = [p for p in self.problems if isinstance(p, Unmodelled)]
+        if unmodelled:
+            return (
+                f"The {self.pack.name} oracle does not model what this scenario "
+                f"needs: {unmodelled[0].message}."
+            )
         names = [
             self.names.get(slug) or card_name(self.pack, slug) for slug in self.cards
         ]
@@ -317,7 +323,7 @@ def _classify(prepared: Prepared, error: ScenarioError) -> ScenarioError:
         if match is None or int(match[1]) >= len(steps):
             continue
         slug = step_slug(steps[int(match[1])].value)
-        if slug not in implemented:
+        if slug not in implemented or isinstance(problem, Unmodelled):
             played[problem.path] = slug
     return NotImplementedCards(pack, played, error.problems) if played else error
 

@@ -18,6 +18,13 @@ class Problem:
         return {"path": self.path, "message": self.message}
 
 
+@dataclass(frozen=True)
+class Unmodelled(Problem):
+    """A problem that is no fault of the scenario: it relies on something the
+    pack does not model, so the oracle cannot answer it (the API's
+    ``not_implemented``) rather than answer wrongly."""
+
+
 class ScenarioError(ValueError):
     """A scenario is malformed; ``problems`` lists every fault with its path."""
 

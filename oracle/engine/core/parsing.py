@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from oracle.engine.core.errors import ScenarioError, UnknownCard
 from oracle.engine.core.errors import unknown_card_message as _unknown
+from oracle.engine.core.game import PLAY
 from oracle.engine.core.pack import Pack, get_pack
 from oracle.engine.core.refs import parse_ref
 from oracle.engine.core.schema import Reader, pointer, present
@@ -265,6 +266,8 @@ class Parser(Reader):
         # The zones the player fills (one or two of the pack's many), in order.
         for zone in sorted(zone_set.intersection(data), key=card_zones.index):
             zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
+            if zone != PLAY:
+                self._out_of_play(zones[zone], f"{path}/{zone}")
         resources = {}
         if "resources" in data:
             resources = self.counts(data["resources"], f"{path}/resources")
@@ -305,7 +308,22 @@ class Parser(Reader):
                 self.fail(path, f"unknown shared zone (known: {known})")
                 continue
             out[key] = self.cards(cards, path, pack)
+            self._out_of_play(out[key], path)
         return out
+
+    def _out_of_play(self, cards: tuple[CardSpec, ...], path: str) -> None:
+        """Refuse state that only a card in play can have: set-up would ignore
+        it (an exhausted card in a hand, a deck card with attachments)."""
+        for i, card in enumerate(cards):
+            if card.exhausted:
+                self.fail(
+                    f"{path}/{i}/exhausted", "only a card in play can be exhausted"
+                )
+            if card.attachments:
+                self.fail(
+                    f"{path}/{i}/attachments",
+                    "only a card in play can have attachments",
+                )
 
     # -- steps and expectations ------------------------------------------------
 

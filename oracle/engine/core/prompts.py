@@ -39,7 +39,9 @@ class Prompt:
     """One decision: ``player`` picks among ``options`` (strings) in ``window``.
 
     Card prompts take between ``minimum`` and ``maximum`` options. Numbers are
-    offered as their decimal strings. Higher ``priority`` is asked first.
+    offered as their decimal strings. Higher ``priority`` is asked first. An
+    answer that is not an option is refused citing ``rules`` (the pack's
+    ``choice`` citation when empty), with ``why`` added to the reason.
     """
 
     kind: PromptKind
@@ -49,6 +51,8 @@ class Prompt:
     minimum: int = 1
     maximum: int = 1
     priority: int = 0
+    rules: tuple[str, ...] = ()
+    why: str = ""
 
     def accept(self, raw: object) -> Answer | None:
         """Return the normalised answer if ``raw`` is legal here, else None."""

@@ -54,7 +54,8 @@ def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
         game.player(spec.name).resources.update(spec.resources)
     for zone, cards in scenario.decks.items():
         for card in cards:
-            game.new_card(card.slug, "", zone, shared=True)
+            shared = game.new_card(card.slug, "", zone, shared=True)
+            shared.tokens.update(card.tokens)
     pack.setup(game, scenario)
     return game
 
@@ -205,10 +206,11 @@ class Driver:
                 return None
             if prompt.accept(step.value) is None:
                 shown = ", ".join(prompt.options) or "none"
+                why = f": {prompt.why}" if prompt.why else ""
                 self.reject(
                     index,
-                    f"{step.value} is not one of the options ({shown})",
-                    game.pack.citation("choice"),
+                    f"{step.value} is not one of the options ({shown}){why}",
+                    prompt.rules or game.pack.citation("choice"),
                 )
                 continue
             self.accept(index)

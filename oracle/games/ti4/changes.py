@@ -171,12 +171,24 @@ def discard_from_hand(
 
 
 def choose_cards(
-    game: Game, name: str, window: str, cards: Sequence[Card], count: int
+    game: Game,
+    name: str,
+    window: str,
+    cards: Sequence[Card],
+    count: int,
+    rules: Sequence[str],
 ) -> list[Card]:
-    """Ask a player to pick exactly ``count`` of ``cards`` (labels as options)."""
+    """Ask a player to pick exactly ``count`` of ``cards`` (labels as options);
+    an answer that is not one of them is refused citing ``rules``."""
     options = labels(game, list(cards))
     prompt = Prompt(
-        PromptKind.CARD, name, window, tuple(options), minimum=count, maximum=count
+        PromptKind.CARD,
+        name,
+        window,
+        tuple(options),
+        minimum=count,
+        maximum=count,
+        rules=tuple(rules),
     )
     answer = ask(game, prompt)
     picked = answer if isinstance(answer, tuple) else (str(answer),)
@@ -197,7 +209,7 @@ def enforce_hand_limit(game: Game, name: str) -> None:
         event="hand_limit",
         rules=cite.HAND_LIMIT,
     )
-    chosen = choose_cards(game, name, "hand-limit", held, excess)
+    chosen = choose_cards(game, name, "hand-limit", held, excess, cite.HAND_LIMIT)
     discard_from_hand(game, name, chosen, "to the hand limit", cite.HAND_LIMIT)
 
 
@@ -271,7 +283,7 @@ def gain_command_token(
 
 def pick_pool(game: Game, name: str, window: str) -> str:
     """Ask which pool a gained command token goes to (default: tactic)."""
-    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS)
+    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS, rules=cite.TOKEN_POOLS)
     return str(ask(game, prompt))
 
 
@@ -297,7 +309,7 @@ def place_command_token(
     source = st.TOKENS_LEFT
     extra: tuple[str, ...] = ()
     if owner.resource(st.TOKENS_LEFT) <= 0:
-        source = next((p for p in st.POOLS if owner.resource(p) > 0), "")
+        source = token_from_pool(game, owner)
         extra = cite.TOKEN_FROM_POOL
         if not source:
             return False
@@ -306,8 +318,15 @@ def place_command_token(
         owner.resources[source] = owner.resource(source) - 1
         system.tokens[key] = 1
 
-    origin = "reinforcements" if source == st.TOKENS_LEFT else f"{source} pool"
-    text = f"{by} places a command token of {owner.name} from their {origin} in {where}"
+    text = (
+        f"{by} places a command token of {owner.name} from their reinforcements "
+        f"in {where}"
+    )
+    if source != st.TOKENS_LEFT:
+        text = (
+            f"{by} places a command token of {owner.name} in {where}: {owner.name} "
+            f"has none in reinforcements and takes it from their {source} pool"
+        )
     return happen(
         game,
         "place_command_token",
@@ -317,6 +336,24 @@ def place_command_token(
         rules=(*rules, *extra),
         params={"owner": owner.name, "system": system.slug},
     )
+
+
+def token_from_pool(game: Game, owner: Player) -> str:
+    """Ask ``owner`` which pool gives the token an effect places when none is
+    left in their reinforcements (20.3b: the player takes it, so the player
+    chooses); "" when every pool is empty."""
+    pools = tuple(p for p in st.POOLS if owner.resource(p) > 0)
+    if not pools:
+        return ""
+    prompt = Prompt(
+        PromptKind.OPTION,
+        owner.name,
+        "command-token:pool",
+        pools,
+        rules=cite.TOKEN_FROM_POOL,
+        why=f"{owner.name} takes the token from a pool that holds one",
+    )
+    return str(ask(game, prompt))
 
 
 def remove_board_token(

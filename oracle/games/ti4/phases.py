@@ -47,23 +47,24 @@ def choose_strategy_card(
     if not offered:
         return
     options = tuple(c.slug for c in offered)
-    answer = ask(game, Prompt(PromptKind.OPTION, name, "strategy-card", options))
+    refused = cite.STRATEGY_TAKEN
+    why = "a strategy card another player took this phase cannot be chosen"
+    if exclude is not None and exclude in area and len(area) > 1:
+        refused = (*cite.PLAY, *cite.STRATEGY_TAKEN)
+        why = (
+            f"Public Disgrace makes {name} choose a strategy card other than "
+            f"{game.name_of(exclude)}, and one taken by another player this phase "
+            "cannot be chosen"
+        )
+    prompt = Prompt(
+        PromptKind.OPTION, name, "strategy-card", options, rules=refused, why=why
+    )
+    answer = ask(game, prompt)
     card = offered[options.index(str(answer))]
     rules = (*cite.STRATEGY_PICK, *(cite.STRATEGY_PICK_SECOND if second else ()))
 
     def change(event: Event) -> None:
-        goods = card.token_count("trade_goods")
         game.move(card, PLAY, name)
-        if goods:
-            player = game.player(name)
-            player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) + goods
-            game.say(
-                name,
-                f"{name} gains the {changes.plural(goods, 'trade good')} on "
-                f"{game.name_of(card)}",
-                event="gain_trade_goods",
-                rules=cite.STRATEGY_TRADE_GOODS,
-            )
 
     event = Event(
         "choose_strategy_card",
@@ -73,13 +74,38 @@ def choose_strategy_card(
         message=f"{name} chooses {game.name_of(card)}",
         rules=rules,
     )
-    resolve_event(game, event)
+    if resolve_event(game, event):
+        _take_trade_goods(game, name, card)
+
+
+def _take_trade_goods(game: Game, name: str, card: Card) -> None:
+    """The trade goods on a chosen strategy card go to its chooser (84.1a);
+    under Public Disgrace the card was not taken, so they stay on it."""
+    goods = card.token_count(st.TRADE_GOODS)
+    if not goods:
+        return
+
+    def change() -> None:
+        card.tokens.pop(st.TRADE_GOODS, None)
+        player = game.player(name)
+        player.resources[st.TRADE_GOODS] = player.resource(st.TRADE_GOODS) + goods
+
+    changes.happen(
+        game,
+        "gain_trade_goods",
+        player=name,
+        message=f"{name} gains the {changes.plural(goods, 'trade good')} on "
+        f"{game.name_of(card)}",
+        change=change,
+        card=card,
+        rules=cite.STRATEGY_TRADE_GOODS,
+    )
 
 
 def _trade_goods_on_unchosen(game: Game) -> None:
     left = st.strategy_area_cards(game)
     for card in left:
-        card.tokens["trade_goods"] = card.token_count("trade_goods") + 1
+        card.tokens[st.TRADE_GOODS] = card.token_count(st.TRADE_GOODS) + 1
     if left:
         names = ", ".join(game.name_of(c) for c in left)
         game.say(

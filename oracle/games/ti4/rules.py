@@ -257,7 +257,31 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
     timing = definition.data.get("timing")
     if definition.type != st.ACTION or not isinstance(timing, str):
         return None
+    if definition.data.get("cancels_plays"):
+        cancelled = _cancelled_last(game)
+        if cancelled is not None and cancelled.owner != player.name:
+            owner = st.pronoun_possessive(cancelled.owner)
+            return IllegalPlay(
+                f"{owner} {game.name_of(cancelled)} is already cancelled: a cancelled "
+                "card has no effect and does not count as played, so there is "
+                f"nothing left for {definition.name} to cancel",
+                (*cite.CANCELLED, *cite.SAME_NAME),
+            )
     return IllegalPlay(f"{definition.name} can only be played {timing}", cite.TIMING)
+
+
+def _cancelled_last(game: Game) -> Card | None:
+    """The last action card played, if it was cancelled this phase: the last
+    card discarded that cancels no other (Sabotage goes to the discard pile
+    before the card it cancelled)."""
+    cards = game.cards
+    for card_id in reversed(game.zone(st.ACTION_DISCARD)):
+        card = cards[card_id]
+        if game.definition(card).data.get("cancels_plays"):
+            continue
+        when = st.table(game).cancelled.get(card_id)
+        return card if when == _when(game.clock) else None
+    return None
 
 
 # -- forced steps the rules add --------------------------------------------------------
@@ -327,6 +351,7 @@ def _after_cancel(ctx: Context) -> bool:
         return False
     owner, name = target.player, ctx.game.name_of(target.card)
     game = ctx.game
+    st.table(game).cancelled[target.card.id] = _when(game.clock)
     game.say(
         owner,
         f"{owner}'s {name} is cancelled: it has no effect, goes to the discard pile "
@@ -405,7 +430,7 @@ RULE_EFFECTS = (
 )
 
 CITATIONS = {
-    "location": (),
+    "location": cite.ABILITY,
     "phase": cite.TIMING,
     "window": cite.TIMING,
     "timing": cite.TIMING,
@@ -414,5 +439,5 @@ CITATIONS = {
     "cost": cite.COST,
     "target": cite.TARGETS_EXIST,
     "resolve": cite.NOT_RESOLVABLE,
-    "choice": (),
+    "choice": cite.ABILITY,
 }

@@ -16,7 +16,7 @@ from oracle.engine.core.errors import EngineStop, Problem, ScenarioError
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.view import recompute
-from oracle.games.ti4 import cards, data, turns
+from oracle.games.ti4 import cards, data, placement, research, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (
     NO_SEAT,
@@ -115,6 +115,11 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     if board.speaker is not None and board.speaker not in names:
         problems.append(Problem("/board/speaker", f"unknown player {board.speaker!r}"))
     problems.extend(_held_twice(scenario))
+    seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
+    problems.extend(placement.problems(scenario, pack, seats))
+    problems.extend(placement.speakers(scenario, seats, board.speaker))
+    factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
+    problems.extend(research.unmodelled(scenario, factions))
     problems.extend(_unimplemented(scenario, pack))
     if problems:
         raise ScenarioError(problems)
@@ -223,15 +228,17 @@ def build(game: Game, scenario: Scenario) -> None:
 
 
 def _strategy_area(game: Game) -> None:
-    """Count the eight strategy cards in the common area, in initiative order
-    (``st.strategy_area_cards`` makes them cards when they are needed). Cards
-    a scenario put there itself (``decks``) stay above them: the eight are then
-    created, as counted cards would go on top when made instances."""
-    if game.zone(st.STRATEGY_AREA):
-        for slug in data.STRATEGY_CARDS:
-            game.new_card(slug, "", st.STRATEGY_AREA, shared=True)
-    else:
+    """Count the strategy cards in the common area, in initiative order
+    (``st.strategy_area_cards`` makes them cards when they are needed): the
+    eight, less those a scenario put there itself (``decks``, with their trade
+    goods), which ``check`` has seen are there once and held by nobody."""
+    given = {game.cards[i].slug for i in game.zone(st.STRATEGY_AREA)}
+    if not given:
         game.add_stock(st.STRATEGY_AREA, _STRATEGY_STOCK)
+        return
+    rest = {slug: 1 for slug in data.STRATEGY_CARDS if slug not in given}
+    if rest:
+        game.add_stock(st.STRATEGY_AREA, rest)
 
 
 #: The strategy cards as counted stock, in initiative order.

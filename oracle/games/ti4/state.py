@@ -108,6 +108,7 @@ class Table:
     played: dict[str, list[str]] = field(default_factory=dict)
     refusals: dict[str, Refusal] = field(default_factory=dict)
     windows: int = 0
+    cancelled: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -98,9 +98,15 @@ def response_card(
     *,
     needs: Needs | None = None,
     explain: Explain | None = None,
+    cancels_plays: bool = False,
 ) -> CardDef:
-    """Define an action card played in a timing window other than an action."""
-    info: dict[str, object] = {"timing": timing, "offensive": False}
+    """Define an action card played in a timing window other than an action;
+    ``cancels_plays``: it cancels an action card as it is played."""
+    info: dict[str, object] = {
+        "timing": timing,
+        "offensive": False,
+        "cancels_plays": cancels_plays,
+    }
     if needs is not None:
         info["needs"] = needs
     if explain is not None:

@@ -95,7 +95,7 @@ def _scheming_discard(ctx: Context) -> bool:
     held = st.hand(game, me)
     if not held:
         return False
-    chosen = changes.choose_cards(game, me, "scheming:discard", held, 1)
+    chosen = changes.choose_cards(game, me, "scheming:discard", held, 1, cite.SCHEMING)
     return changes.discard_from_hand(game, me, chosen, "for Scheming", cite.SCHEMING)
 
 
@@ -181,7 +181,13 @@ def _secondary(ctx: Context, other: Player) -> None:
     game = ctx.game
     if other.resource(st.STRATEGY) < 1:
         return
-    prompt = Prompt(PromptKind.YES_NO, other.name, "politics:secondary", ("yes", "no"))
+    prompt = Prompt(
+        PromptKind.YES_NO,
+        other.name,
+        "politics:secondary",
+        ("yes", "no"),
+        rules=cite.SECONDARY,
+    )
     if ask(game, prompt) is not True:
         return
     costs.SpendStrategyToken(rules=cite.SECONDARY_TOKEN).resolve(

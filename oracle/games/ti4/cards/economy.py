@@ -8,7 +8,7 @@ from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card, CardDef, Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, research
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
 from oracle.games.ti4.cards.common import (
@@ -199,14 +199,12 @@ def tech_info(game_card_slug: str) -> data.Tech | None:
 
 def can_research(slug: str, ctx: Context) -> bool:
     """A technology of the player's technology deck whose prerequisites are met
-    (90.12)."""
-    info = tech_info(slug)
-    if info is None or not st.in_tech_deck(ctx.game, ctx.player.name, slug):
-        return False
-    owned = [tech_info(c.slug) for c in st.technologies(ctx.game, ctx.player.name)]
-    colors = "".join(t.color for t in owned if t is not None and t.color)
-    return all(
-        colors.count(c) >= info.prerequisites.count(c) for c in set(info.prerequisites)
+    (90.12), some maybe ignored with technology specialties (90.14)."""
+    me = ctx.player.name
+    return (
+        tech_info(slug) is not None
+        and st.in_tech_deck(ctx.game, me, slug)
+        and research.can_meet(ctx.game, me, slug)
     )
 
 
@@ -216,8 +214,11 @@ def _researchable(slug: str) -> Callable[[Context], bool]:
 
 def _research(ctx: Context) -> bool:
     game, me = ctx.game, ctx.player.name
+    if not can_research(ctx.option(), ctx):  # legal when chosen; nothing changed it
+        return False
+    research.use_specialties(game, me, ctx.option())
     tech = game.take_from_stock(st.TECH_DECK, ctx.option(), me)
-    if tech is None:  # the option was legal when chosen; nothing took it since
+    if tech is None:
         return False
 
     def change() -> None:
@@ -249,7 +250,7 @@ def _research_refusal(ctx: Context, slug: str) -> Reason | None:
         return f"{me} already owns {info.name}", cite.RESEARCH
     if not st.in_tech_deck(ctx.game, me, slug):
         return f"{info.name} is not in the technology deck of {me}", cite.RESEARCH
-    return f"{me} does not meet the prerequisites of {info.name}", cite.RESEARCH
+    return research.unmet(ctx.game, me, slug), (*cite.RESEARCH, *cite.PREREQUISITES)
 
 
 # The technology deck is counted stock, not cards, so the target names a

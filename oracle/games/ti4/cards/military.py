@@ -5,7 +5,6 @@ from __future__ import annotations
 from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card, CardDef, Player
 from oracle.engine.core.context import Context
-from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
@@ -311,10 +310,21 @@ def _war_effort(ctx: Context) -> bool:
     return placed == 1
 
 
+def _war_effort_explain(ctx: Context, card: Card) -> Reason | None:
+    if st.kind(ctx.game, card) != st.SYSTEM or _has_own_ships(card, ctx):
+        return None
+    return (
+        f"{ctx.game.name_of(card)} contains no ship of {ctx.player.name}, and War "
+        "Effort places its cruiser in a system that contains one",
+        cite.PLAY,
+    )
+
+
 WAR_EFFORT = action_card(
     "war-effort",
     _war_effort,
     targets={"target": system_target(_has_own_ships)},
+    explain=_war_effort_explain,
     needs=lambda ctx: (
         _stock(ctx, "cruiser", 1, "War Effort")
         or (
@@ -394,9 +404,36 @@ def _jamming_victim(player: Player, ctx: Context) -> bool:
     return any(player.resource(k) > 0 for k in (st.TOKENS_LEFT, *st.POOLS))
 
 
+def _jamming_explain(ctx: Context, meant: Card | Player) -> Reason | None:
+    game, me = ctx.game, ctx.player.name
+    if isinstance(meant, Player):
+        if _jamming_victim(meant, ctx):
+            return None
+        return (
+            f"{meant.name} has no command token in reinforcements or in a pool, so "
+            "none can be placed",
+            (*cite.TOKEN_FROM_POOL, *cite.TARGETS_EXIST),
+        )
+    if st.kind(game, meant) != st.SYSTEM:
+        return None
+    if st.is_home(game, meant):
+        return (
+            f"{game.name_of(meant)} is a home system, and Signal Jamming chooses a "
+            "non-home system",
+            cite.PLAY,
+        )
+    if not _jamming_system(meant, ctx):
+        return (
+            f"{game.name_of(meant)} neither contains nor is adjacent to a ship of {me}",
+            cite.PLAY,
+        )
+    return None
+
+
 SIGNAL_JAMMING = action_card(
     "signal-jamming",
     _jamming,
+    explain=_jamming_explain,
     targets={
         "system": system_target(_jamming_system),
         "player": Target(
@@ -419,17 +456,27 @@ SIGNAL_JAMMING = action_card(
 
 
 def _unstable_ok(card: Card, ctx: Context) -> bool:
-    """Any hazardous planet of another player, readied or not: the card says
-    "exhaust it and destroy up to 3 infantry", so an exhausted planet can still
-    lose its infantry (1.9; 2.N10 lets the infantry be zero)."""
-    return others_planet(card, ctx) and "hazardous" in ctx.game.definition(card).traits
+    """Any hazardous planet a player controls, theirs or another's, readied or
+    not: the card says "exhaust that planet and destroy up to 3 infantry on it",
+    so an exhausted planet can still lose its infantry (1.9; 2.N10 lets the
+    infantry be zero)."""
+    game = ctx.game
+    return (
+        st.kind(game, card) == st.PLANET
+        and st.controller(game, card) is not None
+        and "hazardous" in game.definition(card).traits
+    )
 
 
 def _unstable(ctx: Context) -> bool:
+    """Exhaust the planet, then destroy its infantry: all of them when it holds
+    three or fewer, else exactly three (the card's official note). "Up to" is
+    not the player's choice here, so nothing is asked."""
     game, planet = ctx.game, ctx.card()
     me = ctx.player.name
     if planet.exhausted:
-        whose = st.pronoun_possessive(st.controller(game, planet) or me)
+        owner = st.controller(game, planet) or me
+        whose = "their" if owner == me else st.pronoun_possessive(owner)
         game.say(
             me,
             f"{me} cannot exhaust {whose} {game.name_of(planet)}: it is already "
@@ -440,22 +487,19 @@ def _unstable(ctx: Context) -> bool:
     elif not changes.exhaust_planet(game, me, planet):
         return False
     infantry = st.on_planet(game, planet, "infantry")
-    most = min(3, len(infantry))
-    options = tuple(str(n) for n in range(most, -1, -1))
-    answer = ask(
-        game, Prompt(PromptKind.NUMBER, me, "unstable-planet:infantry", options)
+    if infantry:
+        return changes.destroy_units(game, me, infantry[:UNSTABLE_INFANTRY])
+    game.say(
+        me,
+        f"{me} destroys no infantry on {game.name_of(planet)}",
+        event="destroy_units",
+        rules=cite.ZERO_TARGETS,
     )
-    count = int(str(answer))
-    if count:
-        changes.destroy_units(game, me, infantry[:count])
-    else:
-        game.say(
-            me,
-            f"{me} destroys no infantry on {game.name_of(planet)}",
-            event="destroy_units",
-            rules=cite.ZERO_TARGETS,
-        )
     return True
+
+
+#: How many infantry Unstable Planet destroys when the planet holds more.
+UNSTABLE_INFANTRY = 3
 
 
 def _unstable_explain(ctx: Context, card: Card) -> Reason | None:
@@ -472,7 +516,6 @@ UNSTABLE_PLANET = action_card(
     _unstable,
     targets={"target": planet_target(_unstable_ok)},
     explain=_unstable_explain,
-    offensive=True,
 )
 
 

@@ -38,6 +38,7 @@ SABOTAGE = response_card(
         rules=cite.TIMING,
     ),
     "when another player plays an action card other than Sabotage",
+    cancels_plays=True,
 )
 
 # -- Summit ----------------------------------------------------------------------------
@@ -212,6 +213,16 @@ def _upgrade(ctx: Context) -> bool:
 
 
 def _upgrade_needs(ctx: Context) -> Reason | None:
+    event = ctx.event
+    system = event.card if event is not None else None
+    if system is not None and not any(
+        _own_cruiser_there(u, ctx) for u in st.ships(ctx.game, system, ctx.player.name)
+    ):
+        return (
+            f"Upgrade cannot be played: {ctx.player.name} has no cruiser in "
+            f"{ctx.game.name_of(system)}, the system they activated",
+            cite.TARGETS_EXIST,
+        )
     if reserve.placeable(ctx.game, ctx.player.name, "dreadnought", 1, None):
         return None
     return (

@@ -1,0 +1,134 @@
+"""Researching a technology: prerequisites, met by owned technologies of the
+matching color (90.12) or ignored by exhausting planets with a technology
+specialty of that color (90.14, 90.15)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.game import Game
+from oracle.engine.core.scenario import Scenario
+from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import state as st
+
+#: Color letters as the log names them.
+COLOR_WORDS = {"G": "green", "B": "blue", "Y": "yellow", "R": "red"}
+
+
+def owned_colors(game: Game, name: str) -> str:
+    """The colors of the technologies a player owns, one letter each (unit
+    upgrades have none, 90.12b)."""
+    owned = [data.TECHNOLOGIES.get(c.slug) for c in st.technologies(game, name)]
+    return "".join(t.color for t in owned if t is not None and t.color)
+
+
+def shortfall(game: Game, name: str, slug: str) -> dict[str, int]:
+    """The prerequisites of ``slug`` that a player's technologies leave unmet,
+    as ``{color: how many}``."""
+    tech = data.TECHNOLOGIES[slug]
+    colors = owned_colors(game, name)
+    missing = {
+        c: tech.prerequisites.count(c) - colors.count(c)
+        for c in dict.fromkeys(tech.prerequisites)
+    }
+    return {c: n for c, n in missing.items() if n > 0}
+
+
+def specialty_planets(game: Game, name: str, color: str) -> list[Card]:
+    """The readied planets a player controls with a ``color`` specialty (an
+    exhausted one cannot be used, 90.15)."""
+    return [
+        p
+        for p in st.controlled_planets(game, name)
+        if not p.exhausted and game.definition(p).data.get("specialty") == color
+    ]
+
+
+def can_meet(game: Game, name: str, slug: str) -> bool:
+    """Whether the player meets the prerequisites of ``slug``, exhausting
+    specialty planets for what their technologies leave unmet."""
+    return all(
+        len(specialty_planets(game, name, c)) >= n
+        for c, n in shortfall(game, name, slug).items()
+    )
+
+
+def unmet(game: Game, name: str, slug: str) -> str:
+    """Say which prerequisite color neither technologies nor specialties meet."""
+    tech = data.TECHNOLOGIES[slug]
+    for color, missing in shortfall(game, name, slug).items():
+        planets = len(specialty_planets(game, name, color))
+        if planets < missing:
+            word = COLOR_WORDS[color]
+            need = tech.prerequisites.count(color)
+            return (
+                f"{name} does not meet the prerequisites of {tech.name}: it needs "
+                f"{changes.plural(need, word + ' prerequisite')}, and {name} owns "
+                f"{need - missing} {word} "
+                f"{'technology' if need - missing == 1 else 'technologies'} and "
+                f"controls {planets} readied planet"
+                f"{'' if planets == 1 else 's'} with a {word} specialty"
+            )
+    return f"{name} meets the prerequisites of {tech.name}"
+
+
+def use_specialties(game: Game, name: str, slug: str) -> None:
+    """Exhaust the specialty planets that researching ``slug`` needs; the
+    player picks them when more are readied than needed (90.14)."""
+    for color, missing in shortfall(game, name, slug).items():
+        planets = specialty_planets(game, name, color)
+        if len(planets) > missing:
+            planets = changes.choose_cards(
+                game,
+                name,
+                "research:specialty",
+                planets,
+                missing,
+                cite.SPECIALTY,
+            )
+        for planet in planets[:missing]:
+            changes.exhaust_planet(
+                game,
+                name,
+                planet,
+                f"to ignore a {COLOR_WORDS[color]} prerequisite with its technology "
+                "specialty",
+                cite.SPECIALTY,
+            )
+
+
+#: Action cards that make their player research a technology.
+RESEARCH_CARDS = frozenset({"focused-research"})
+
+
+def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[Problem]:
+    """Steps that research what the pack cannot answer for: a technology it
+    does not know (another faction's faction technology, say), or research by
+    the Nekro Virus, whose Propagation replaces it with command tokens; the
+    oracle says so instead of answering wrongly. ``factions``: by player."""
+    found: list[Problem] = []
+    for i, step in enumerate(scenario.steps):
+        if step.kind != "play" or str(step.value).split("#")[0] not in RESEARCH_CARDS:
+            continue
+        at = f"/steps/{i}/play"
+        target = step.targets.get("target")
+        if factions.get(str(step.player)) == "nekro":
+            found.append(
+                Unmodelled(
+                    at,
+                    "the Nekro Virus's Propagation (a Nekro player gains command "
+                    "tokens instead of researching) is not modelled",
+                )
+            )
+        elif isinstance(target, str) and target not in data.TECHNOLOGIES:
+            found.append(
+                Unmodelled(
+                    at,
+                    f"the technology {target!r} is not modelled (the pack knows the "
+                    "base game's generic technologies and the faction technologies "
+                    "of the Xxcha and the Yssaril)",
+                )
+            )
+    return found
