@@ -77,10 +77,13 @@ lock:
 content: $(VENV)/.installed
 	$(MANAGE) prepare_site
 
+# lint-imports checks the import contracts of pyproject.toml: the engine's layers,
+# no Django in the engine or the packs, and `rules` never importing `oracle`.
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Prose in fixtures/ is ours: the shared checker (beside the clone, as in CI) fails on
 # any run of 12 or more words that matches the official texts. Where it is absent the

@@ -22,10 +22,10 @@ import orjson
 import yaml
 
 from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
-from oracle.engine.errors import Problem, Unmodelled
-from oracle.engine.pack import Pack
-from oracle.engine.refs import parse_ref
-from oracle.engine.runner import run
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.refs import parse_ref
+from oracle.engine.io.runner import run
 from oracle.text_limits import (
     MAX_DEPTH,
     json_too_deep,

@@ -11,7 +11,7 @@ from typing import Any
 from django.urls import reverse
 
 from oracle.adapters import canonical_json, card_name, step_slug
-from oracle.engine.pack import Pack
+from oracle.engine.core.pack import Pack
 from rules.models import Game, Rule
 
 

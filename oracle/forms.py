@@ -21,9 +21,9 @@ from django.utils.text import slugify
 
 from oracle.adapters import MAX_TEXT, prepare, split_pointer
 from oracle.engine import ScenarioError
-from oracle.engine.errors import Problem
-from oracle.engine.pack import Pack
-from oracle.engine.scenario import MAX_NAME, MAX_PLAYERS, MAX_STEPS
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.specs import MAX_NAME, MAX_PLAYERS, MAX_STEPS
 
 ACTIONS = [
     ("play", "plays"),

@@ -22,7 +22,7 @@ from django.core.cache import cache
 
 from oracle.adapters import execute, prepare, step_slug
 from oracle.engine import ScenarioError
-from oracle.engine.pack import Pack
+from oracle.engine.core.pack import Pack
 from oracle.forms import Rows, card_rows
 from rules.models import Game, Ruling
 from rulesite.pagecache import release

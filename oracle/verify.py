@@ -19,7 +19,7 @@ from django.utils import timezone
 from oracle.adapters import NotImplementedCards, execute, has_oracle, prepare
 from oracle.answers import present
 from oracle.engine import ENGINE_VERSION, ScenarioError
-from oracle.engine.pack import Pack
+from oracle.engine.core.pack import Pack
 from rules.models import Ruling
 
 logger = logging.getLogger(__name__)

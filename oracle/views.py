@@ -26,8 +26,8 @@ from oracle.adapters import (
 )
 from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
 from oracle.engine import ScenarioError, get_pack
-from oracle.engine.errors import Problem
-from oracle.engine.pack import Pack
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.pack import Pack
 from oracle.folding import MAX_SHOWN, fold
 from oracle.forms import (
     Builder,

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from oracle.engine import Result, run_scenario
-from oracle.engine.result import CARD_DEFAULTS
+from oracle.engine.io.result import CARD_DEFAULTS
 
 from . import synth
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from oracle.engine.__main__ import main
-from oracle.engine.runner import build_game
-from oracle.engine.scenario import Scenario
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.io.runner import build_game
+from oracle.engine.play.windows import legal_actions
 
 from .helpers import player, scenario
 
@@ -56,8 +57,8 @@ def test_legal_actions_lists_what_each_player_may_use_now() -> None:
             )
         )
     )
-    assert [o.label for o in game.legal_actions()] == [
+    assert [o.label for o in legal_actions(game)] == [
         "Alice/strike@hand",
         "Alice/well",
     ]
-    assert game.legal_actions("Bob") == []
+    assert legal_actions(game, "Bob") == []

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from oracle.engine import effects, get_pack
-from oracle.engine.effects import Gain, Modify, ModifyPlayer, Persistent, recompute
-from oracle.engine.game import Game
+from oracle.engine import get_pack
+from oracle.engine.core.effects import Gain, Modify, ModifyPlayer, Persistent
+from oracle.engine.core.game import Game
+from oracle.engine.flow import view
+from oracle.engine.flow.view import recompute
 
 from .helpers import card, player, run, state, strength
 
@@ -146,4 +148,4 @@ def test_effects_reading_unknown_things_are_recomputed_after_every_event() -> No
     game = Game(get_pack("synth"), players=["Alice"])
     game.new_card("banner", "Alice", "play")
     recompute(game)
-    assert effects._inputs(game) is None
+    assert view._inputs(game) is None

@@ -13,11 +13,11 @@ from oracle.engine import (
     register_pack,
     run_scenario,
 )
-from oracle.engine.abilities import AbilityKind, Target, action, per_phase
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
-from oracle.engine.game import PLAY, Game
-from oracle.engine.pack import unregister_pack
+from oracle.engine.core.abilities import AbilityKind, Target, action, per_phase
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.pack import unregister_pack
 
 from . import synth
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from oracle.engine import Pack, Scenario, UnknownCard, register_pack
-from oracle.engine.cards import CardDef
-from oracle.engine.pack import unregister_pack
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.pack import unregister_pack
 
 from .helpers import player, scenario
 

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.engine import Scenario, run_scenario
-from oracle.engine.game import Game
-from oracle.engine.runner import play
+from oracle.engine.core.game import Game
+from oracle.engine.io.runner import play
 
 from . import synth
 from .helpers import assert_house_style

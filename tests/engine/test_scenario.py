@@ -319,9 +319,9 @@ def test_expectations_check_the_final_state(
 
 
 def test_shared_decks_fill_shared_zones_and_cards_take_an_owner_when_drawn() -> None:
-    from oracle.engine.basic import Draw
-    from oracle.engine.context import Context
-    from oracle.engine.runner import build_game
+    from oracle.engine.core.context import Context
+    from oracle.engine.flow.basic import Draw
+    from oracle.engine.io.runner import build_game
 
     game = build_game(Scenario.parse(scenario(decks={"market": ["sage", "soldier"]})))
     alice = game.player("Alice")

@@ -6,12 +6,12 @@ import hashlib
 import json
 
 from oracle.engine import run_scenario
-from oracle.engine.abilities import AbilityKind, reaction
-from oracle.engine.basic import GainResource
-from oracle.engine.cards import CardDef
-from oracle.engine.effects import Modify, Persistent
-from oracle.engine.game import Game, stable_id
-from oracle.engine.pack import Pack
+from oracle.engine.core.abilities import AbilityKind, reaction
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.effects import Modify, Persistent
+from oracle.engine.core.game import Game, stable_id
+from oracle.engine.core.pack import Pack
+from oracle.engine.flow.basic import GainResource
 
 from . import helpers, synth
 

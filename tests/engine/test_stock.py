@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from oracle.engine import Pack
-from oracle.engine.cards import CardDef
-from oracle.engine.game import Game, stable_id
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.game import Game, stable_id
 
 from .helpers import messages, player, run, state
 

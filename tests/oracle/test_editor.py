@@ -140,7 +140,7 @@ def test_a_field_in_error_gets_no_second_message_from_the_scenario(
 ) -> None:
     # A name the form refuses leaves the player nameless in the scenario of
     # the rest, whose parser would say so beside the same field.
-    from oracle.engine.scenario import MAX_NAME
+    from oracle.engine.core.specs import MAX_NAME
 
     response = client.post(URL, builder_post(**{"players-1-name": "B" * 99}))
 
@@ -436,7 +436,7 @@ def test_a_ruling_opens_its_scenario(client: Client, ti4: Any, scenario: Any) ->
 def test_name_fields_take_no_longer_names_than_the_engine(
     client: Client, ti4: Any
 ) -> None:
-    from oracle.engine.scenario import MAX_NAME
+    from oracle.engine.core.specs import MAX_NAME
 
     page = client.get(URL).content.decode()
 

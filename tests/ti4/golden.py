@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from oracle.engine import Result, run_scenario
-from oracle.engine.result import resolve_path
+from oracle.engine.io.result import resolve_path
 from rules.ids import RULE_ID_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import effects, run_scenario
-from oracle.engine.game import Game
+from oracle.engine import run_scenario
+from oracle.engine.core.game import Game
+from oracle.engine.flow import view
 
 from .test_rule_checks import each_scenario
 
@@ -30,18 +31,18 @@ def test_the_hand_limit_rule_declares_what_it_reads() -> None:
 def test_skipping_a_recomputation_changes_nothing(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    inputs = effects._inputs
+    inputs = view._inputs
     skipped = []
 
     def checked(game: Game) -> tuple[object, ...] | None:
         found = inputs(game)
         if found is not None and found == game.view.inputs:
             skipped.append(found)
-            assert effects._compute(game) == game.view
+            assert view._compute(game) == game.view
         return found
 
-    monkeypatch.setattr(effects, "_inputs", checked)
+    monkeypatch.setattr(view, "_inputs", checked)
     kept = run_scenario(scenario).to_json()
     assert skipped  # every TI4 run has events after its first recomputation
-    monkeypatch.setattr(effects, "_inputs", lambda game: None)
+    monkeypatch.setattr(view, "_inputs", lambda game: None)
     assert run_scenario(scenario).to_json() == kept

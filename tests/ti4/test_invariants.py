@@ -19,7 +19,7 @@ import pytest
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import Scenario
-from oracle.engine.runner import build_game, play
+from oracle.engine.io.runner import build_game, play, run
 from oracle.games.ti4 import cards, data
 
 from . import golden
@@ -64,7 +64,7 @@ def test_key_order_of_the_scenario_changes_nothing(path: Path) -> None:
     # The permalink hash sorts keys, so a run stored from one key order must be
     # what any other order of the same scenario answers, card ids included.
     data = golden.load(path)["scenario"]
-    first = Scenario.parse(data).run().to_json()
+    first = run(Scenario.parse(data)).to_json()
     for seed in range(4):
         again = Scenario.parse(_shuffled_keys(data, random.Random(seed)))
-        assert again.run().to_json() == first, f"key order {seed} changed the result"
+        assert run(again).to_json() == first, f"key order {seed} changed the result"

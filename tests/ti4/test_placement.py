@@ -10,7 +10,7 @@ import pytest
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import ScenarioError, run_scenario
-from oracle.engine.errors import Unmodelled
+from oracle.engine.core.errors import Unmodelled
 
 
 def _scenario(**fields: Any) -> dict[str, Any]:

@@ -6,9 +6,9 @@ from typing import Any
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import Scenario
-from oracle.engine.context import Context
-from oracle.engine.game import Game
-from oracle.engine.runner import build_game
+from oracle.engine.core.context import Context
+from oracle.engine.core.game import Game
+from oracle.engine.io.runner import build_game
 from oracle.games.ti4 import reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.costs import CardCost

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import result, run_scenario
-from oracle.engine.game import Game
+from oracle.engine import run_scenario
+from oracle.engine.core.game import Game
+from oracle.engine.io import result
 
 from .test_rule_checks import each_scenario
 

@@ -26,6 +26,6 @@ def test_every_result_is_the_one_recorded_for_this_engine_version() -> None:
     assert not changed, (
         f"{len(changed)} results changed under engine {ENGINE_VERSION} "
         f"(first: {changed[0]}): stored runs would keep the old answers. Bump "
-        f"ENGINE_VERSION (oracle/engine/version.py) and {RERECORD}"
+        f"ENGINE_VERSION (oracle/engine/core/version.py) and {RERECORD}"
     )
     assert now.keys() == locked.keys(), f"scenarios added or removed: {RERECORD}"

@@ -17,10 +17,10 @@ import pytest
 import yaml
 
 from oracle.engine import RuleCheck, get_pack, run_scenario
-from oracle.engine.abilities import AbilityKind
-from oracle.engine.context import Context
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.pack import Pack
+from oracle.engine.core.abilities import AbilityKind
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.pack import Pack
 from oracle.games.ti4 import rules
 
 from . import golden

@@ -9,8 +9,9 @@ import itertools
 import pytest
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
-from oracle.engine import effects, run_scenario
-from oracle.engine.effects import View
+from oracle.engine import run_scenario
+from oracle.engine.core.effects import View
+from oracle.engine.flow import view
 
 
 def test_effects_that_never_settle_at_set_up_stop_the_run(
@@ -21,7 +22,7 @@ def test_effects_that_never_settle_at_set_up_stop_the_run(
     def never_settles(game: object) -> View:
         return View(player_stats={"Alice": {"flicker": next(passes)}})
 
-    monkeypatch.setattr(effects, "_compute", never_settles)
+    monkeypatch.setattr(view, "_compute", never_settles)
     result = run_scenario(
         {
             "game": "ti4",

@@ -7,8 +7,8 @@ from typing import Any
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import Scenario, run_scenario
-from oracle.engine.game import PLAY
-from oracle.engine.runner import build_game, play
+from oracle.engine.core.game import PLAY
+from oracle.engine.io.runner import build_game, play
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st
 

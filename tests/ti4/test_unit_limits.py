@@ -11,7 +11,7 @@ import pytest
 
 import oracle.games.ti4  # noqa: F401 (registers the pack)
 from oracle.engine import ScenarioError, run_scenario
-from oracle.engine.scenario import MAX_CARDS
+from oracle.engine.core.specs import MAX_CARDS
 from oracle.games.ti4.limits import TOKEN_CAP
 
 

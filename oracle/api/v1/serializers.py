@@ -7,7 +7,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from oracle.engine.scenario import EXPECT_OPS, MAX_EXPECT, MAX_PLAYERS, MAX_STEPS
+from oracle.engine.core.specs import EXPECT_OPS, MAX_EXPECT, MAX_PLAYERS, MAX_STEPS
 
 # What the scenario parser accepts as one expectation: a path and exactly one
 # operation, nothing else.

@@ -6,7 +6,7 @@ Importing this package registers the pack with the engine. See
 
 from __future__ import annotations
 
-from oracle.engine.pack import register_pack
+from oracle.engine.core.pack import register_pack
 from oracle.games.ti4 import cards, cite, rules
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.pack import Ti4Pack

@@ -36,8 +36,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from oracle.engine.errors import Problem
-from oracle.engine.schema import Reader, pointer, present
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.schema import Reader, pointer, present
 from oracle.games.ti4 import data
 
 TRAITS = ("cultural", "industrial", "hazardous")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from oracle.engine.cards import Card, Player
-from oracle.engine.events import Event, resolve_event
-from oracle.engine.game import HAND, PLAY, Game
-from oracle.engine.messages import join_words
-from oracle.engine.prompts import Prompt, PromptKind, ask
-from oracle.engine.refs import labels
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import HAND, PLAY, Game
+from oracle.engine.core.messages import join_words
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.refs import labels
+from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import cite, reserve
 from oracle.games.ti4 import state as st
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from oracle.engine.errors import Problem
-from oracle.engine.schema import pointer
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.schema import pointer
 from oracle.games.ti4 import data
 from oracle.games.ti4.board import BoardSpec, SystemSpec, UnitSpec
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from oracle.engine import refs
-from oracle.engine.abilities import Target
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.errors import IllegalPlay, Problem
-from oracle.engine.game import HAND, PLAY, Game
-from oracle.engine.pack import Pack
-from oracle.engine.scenario import Scenario
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import Target
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import IllegalPlay, Problem
+from oracle.engine.core.game import HAND, PLAY, Game
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import (
     board,
     cards,

@@ -3,10 +3,11 @@ the status phase, the agenda phase (voting itself is not modelled)."""
 
 from __future__ import annotations
 
-from oracle.engine.cards import Card
-from oracle.engine.events import Event, resolve_event
-from oracle.engine.game import PLAY, Game
-from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.cards import Card
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import changes, cite, turns
 from oracle.games.ti4 import state as st
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from oracle.engine.errors import Problem
-from oracle.engine.game import HAND, PLAY
-from oracle.engine.pack import Pack
-from oracle.engine.scenario import CardSpec, Scenario
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.game import HAND, PLAY
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.core.specs import CardSpec
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import SeatSpec

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.engine.cards import Card, Player
-from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.game import HAND, PLAY, Game
 from oracle.games.ti4 import state as st
 
 # Most of a player's lists are empty: the helpers below then build no

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.engine.cards import Card
-from oracle.engine.errors import Problem, Unmodelled
-from oracle.engine.game import Game
-from oracle.engine.scenario import Scenario
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.game import Game
+from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 

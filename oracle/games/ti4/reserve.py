@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oracle.engine.cards import Card
-from oracle.engine.game import Game
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oracle.engine.abilities import AbilityKind, forced_reaction
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import ModifyPlayer, Persistent
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.events import Event
-from oracle.engine.game import Clock, Game
-from oracle.engine.pack import RuleCheck
+from oracle.engine.core.abilities import AbilityKind, forced_reaction
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import ModifyPlayer, Persistent
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import Clock, Game
+from oracle.engine.core.pack import RuleCheck
 from oracle.games.ti4 import changes, cite, turns
 from oracle.games.ti4 import state as st
 

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.effects import recompute
-from oracle.engine.errors import EngineStop, Problem, ScenarioError
-from oracle.engine.game import PLAY, Game
-from oracle.engine.scenario import Scenario
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.errors import EngineStop, Problem, ScenarioError
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.flow.view import recompute
 from oracle.games.ti4 import cards, data, placement, research, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oracle.engine.cards import Card, Player
-from oracle.engine.game import HAND, PLAY, Game
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.game import HAND, PLAY, Game
 from oracle.games.ti4 import data
 
 # Zones of the pack.

@@ -8,10 +8,10 @@ strategy and agenda phases (rule 1.20). ``Player.seat`` keeps the seating.
 
 from __future__ import annotations
 
-from oracle.engine import flow
-from oracle.engine.cards import Player
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.game import Game
+from oracle.engine.core.cards import Player
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.game import Game
+from oracle.engine.play import periods
 from oracle.games.ti4 import cite
 from oracle.games.ti4 import state as st
 
@@ -58,7 +58,7 @@ def following(game: Game) -> str | None:
 
 def end_turn(game: Game) -> None:
     """End the active player's turn and hand the turn to the next player."""
-    flow.end_period(game, "turn")
+    periods.end_period(game, "turn")
     table = st.table(game)
     table.action_taken = False
     table.played.pop("turn", None)

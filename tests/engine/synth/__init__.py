@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from oracle.engine import Pack, RuleCheck, register_pack
-from oracle.engine.abilities import AbilityKind, forced_reaction
-from oracle.engine.basic import discard
-from oracle.engine.context import Context
-from oracle.engine.errors import Problem
-from oracle.engine.events import Event
-from oracle.engine.game import Game
-from oracle.engine.prompts import Prompt, PromptKind, ask
-from oracle.engine.refs import labels
-from oracle.engine.scenario import Scenario
-from oracle.engine.windows import open_window
+from oracle.engine.core.abilities import AbilityKind, forced_reaction
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import Problem
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.refs import labels
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.flow.basic import discard
+from oracle.engine.play.windows import open_window
 
 from . import action_cards, effect_cards, special_cards, trigger_cards
 

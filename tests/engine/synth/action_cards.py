@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from oracle.engine.abilities import (
-    Target,
-    Then,
-    action,
-    exhaust_self,
-    pay,
-    per_round,
-    per_turn,
-)
-from oracle.engine.basic import (
+from oracle.engine.core.abilities import Target, Then, action, per_round, per_turn
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Modify, Until
+from oracle.engine.core.messages import Message
+from oracle.engine.flow.basic import (
     CardLasting,
     Draw,
     Exhaust,
@@ -21,10 +17,7 @@ from oracle.engine.basic import (
     discard,
     put_into_play,
 )
-from oracle.engine.cards import CardDef
-from oracle.engine.context import Context
-from oracle.engine.effects import Modify, Until
-from oracle.engine.messages import Message
+from oracle.engine.flow.costs import exhaust_self, pay
 
 from .effect_cards import is_unit
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oracle.engine.cards import Card, CardDef
-from oracle.engine.context import Context
-from oracle.engine.effects import (
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import (
     Gain,
     Modify,
     ModifyPlayer,

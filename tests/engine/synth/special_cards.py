@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from oracle.engine.abilities import Target, action, exhaust_self, reaction
-from oracle.engine.basic import AddTokens, CardLasting, discard
-from oracle.engine.cards import Card, CardDef
-from oracle.engine.context import Context
-from oracle.engine.effects import Modify, Until
-from oracle.engine.events import Event
-from oracle.engine.special import Job, Psi, Pull, Trace
+from oracle.engine.core.abilities import Target, action, reaction
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Modify, Until
+from oracle.engine.core.events import Event
+from oracle.engine.flow.basic import AddTokens, CardLasting, discard
+from oracle.engine.flow.costs import exhaust_self
+from oracle.engine.play.special import Job, Psi, Pull, Trace
 
 from .action_cards import gold
 from .effect_cards import units_controlled

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from oracle.engine.abilities import (
+from oracle.engine.core.abilities import (
     Target,
     action,
     cancel_interrupt,
-    exhaust_self,
     forced_interrupt,
     forced_reaction,
     reaction,
 )
-from oracle.engine.basic import (
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Persistent, PlayerCannot
+from oracle.engine.core.events import Event
+from oracle.engine.core.prompts import Prompt, PromptKind
+from oracle.engine.flow.basic import (
     AddTokens,
     AtEndOf,
     Cancel,
@@ -19,11 +23,7 @@ from oracle.engine.basic import (
     LoseResource,
     discard,
 )
-from oracle.engine.cards import CardDef
-from oracle.engine.context import Context
-from oracle.engine.effects import Persistent, PlayerCannot
-from oracle.engine.events import Event
-from oracle.engine.prompts import Prompt, PromptKind
+from oracle.engine.flow.costs import exhaust_self
 
 from .action_cards import gold
 

@@ -7,7 +7,7 @@ says why, and a scenario that plays one is refused with that reason.
 
 from __future__ import annotations
 
-from oracle.engine.cards import CardDef
+from oracle.engine.core.cards import CardDef
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import components, economy, military, responses

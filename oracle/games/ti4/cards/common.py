@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from oracle.engine.abilities import Ability, Handler, Target, action
-from oracle.engine.cards import Card, CardDef
-from oracle.engine.context import Context
-from oracle.engine.events import Event
-from oracle.engine.game import PLAY
+from oracle.engine.core.abilities import Ability, Handler, Target, action
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import cite, data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.costs import CardCost

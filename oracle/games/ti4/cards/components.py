@@ -4,20 +4,20 @@ action a player takes with their command sheet."""
 
 from __future__ import annotations
 
-from oracle.engine.abilities import (
+from oracle.engine.core.abilities import (
     Target,
     action,
     cancel_interrupt,
-    exhaust_self,
     forced_interrupt,
     forced_reaction,
 )
-from oracle.engine.basic import Cancel
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import ModifyPlayer, Persistent
-from oracle.engine.events import Event
-from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import ModifyPlayer, Persistent
+from oracle.engine.core.events import Event
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.flow.basic import Cancel
+from oracle.engine.flow.costs import exhaust_self
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle.engine.abilities import Cost
-from oracle.engine.actions import Affectable, PlayerAction
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.errors import IllegalPlay
+from oracle.engine.core.abilities import Cost
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.flow.actions import Affectable, PlayerAction
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oracle.engine.abilities import Target
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
-from oracle.engine.game import PLAY
+from oracle.engine.core.abilities import Target
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import changes, cite, data, research
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oracle.engine.abilities import Target
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
+from oracle.engine.core.abilities import Target
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
 from oracle.games.ti4 import changes, cite, data, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (

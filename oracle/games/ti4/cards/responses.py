@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from oracle.engine.abilities import Target, cancel_interrupt, reaction
-from oracle.engine.basic import Cancel
-from oracle.engine.cards import Card, CardDef
-from oracle.engine.context import Context
-from oracle.engine.events import Event
-from oracle.engine.game import PLAY
+from oracle.engine.core.abilities import Target, cancel_interrupt, reaction
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import PLAY
+from oracle.engine.flow.basic import Cancel
 from oracle.games.ti4 import changes, cite, phases, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (

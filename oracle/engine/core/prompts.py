@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from oracle.engine.cards import Card
-from oracle.engine.errors import IllegalPlay
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import IllegalPlay
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
-    from oracle.engine.game import Game
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.game import Game
 
 Answer = str | int | bool | tuple[str, ...]
 
@@ -34,13 +34,7 @@ class PromptKind(enum.Enum):
     SECRET = "secret"
 
 
-# Prompts, offers and responses are values, never changed once made, but not
-# ``frozen`` (see ``records``: that makes each one several times as costly to
-# build, and every window builds offers); ``unsafe_hash`` keeps the hash a
-# frozen dataclass has.
-
-
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """One decision: ``player`` picks among ``options`` (strings) in ``window``.
 
@@ -128,7 +122,7 @@ class Offer:
     ability: Ability
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Response:
     """A player's answer to a window: which offer, with any named targets."""
 

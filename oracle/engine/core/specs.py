@@ -1,22 +1,12 @@
-"""Scenarios: parse and validate, dump back, and run (see docs/ENGINE.md).
-
-``Scenario.parse(data)`` checks every field and raises ``ScenarioError`` with
-all problems (JSON-pointer paths), or ``UnknownCard`` when a card slug is not
-in the pack. ``scenario.dump()`` returns the canonical mapping that parses back
-to an equal scenario.
-"""
+"""The parts of a scenario: the cards, players, steps and expectations it names,
+and the limits its parser holds it to (see ``oracle.engine.core.scenario``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from oracle.engine.game import DECK, DISCARD, HAND, PLAY
-from oracle.engine.pack import Pack, get_pack
-
-if TYPE_CHECKING:
-    from oracle.engine.result import Result
+from oracle.engine.core.game import DECK, DISCARD, HAND, PLAY
 
 MAX_PLAYERS = 8
 MAX_STEPS = 200
@@ -30,12 +20,6 @@ EXPECT_OPS = ("count", "equals", "contains")
 _MAX_DEPTH = 32
 # Most values of a scenario are these: they need no copy and no ABC check.
 _LEAVES = frozenset({str, int, bool, float, type(None)})
-
-# The values of a parsed scenario are never changed once made, but only
-# ``CardSpec`` is ``frozen`` (one bare card is shared by every scenario): a
-# frozen dataclass sets each field through ``object.__setattr__``, four times
-# the cost of a plain slot, on every request. ``unsafe_hash`` hashes the others
-# by their fields as a frozen dataclass would (docs/DECISIONS.md).
 
 
 def in_key_order(data: object, depth: int = 0) -> object:
@@ -92,7 +76,7 @@ class CardSpec:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PlayerSpec:
     """A player of a scenario: zones, resources and pack-specific fields."""
 
@@ -113,7 +97,7 @@ class PlayerSpec:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One thing a player (or the clock) does; ``kind`` is one of STEP_KINDS."""
 
@@ -136,7 +120,7 @@ class Step:
         return out
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Expectation:
     """An assertion on the final state: ``op`` is count, equals or contains."""
 
@@ -147,57 +131,3 @@ class Expectation:
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping of the expectation."""
         return {"path": self.path, self.op: self.value}
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Scenario:
-    """A validated scenario, ready to run."""
-
-    game: str
-    players: tuple[PlayerSpec, ...]
-    steps: tuple[Step, ...] = ()
-    expect: tuple[Expectation, ...] = ()
-    seed: int = 0
-    phase: str | None = None
-    round: int = 1
-    active_player: str | None = None
-    decks: Mapping[str, tuple[CardSpec, ...]] = field(default_factory=dict)
-    board: Mapping[str, object] = field(default_factory=dict)
-    raw_board: Mapping[str, object] | None = None
-
-    @classmethod
-    def parse(cls, data: object) -> Scenario:
-        """Validate ``data`` (a mapping) and return the scenario."""
-        from oracle.engine.parsing import Parser
-
-        return Parser().parse(data)
-
-    def dump(self) -> dict[str, object]:
-        """Return the canonical mapping; ``Scenario.parse`` reads it back."""
-        out: dict[str, object] = {"game": self.game, "seed": self.seed}
-        if self.phase is not None:
-            out["phase"] = self.phase
-        if self.round != 1:
-            out["round"] = self.round
-        if self.active_player is not None:
-            out["active_player"] = self.active_player
-        out["players"] = [p.dump() for p in self.players]
-        if self.decks:
-            out["decks"] = {k: [c.dump() for c in v] for k, v in self.decks.items()}
-        if self.raw_board is not None:
-            out["board"] = dict(self.raw_board)
-        out["steps"] = [s.dump() for s in self.steps]
-        if self.expect:
-            out["expect"] = [e.dump() for e in self.expect]
-        return out
-
-    @property
-    def pack(self) -> Pack:
-        """Return the pack of the scenario's game."""
-        return get_pack(self.game)
-
-    def run(self) -> Result:
-        """Run the scenario and return its result."""
-        from oracle.engine.runner import run
-
-        return run(self)

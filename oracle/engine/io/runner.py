@@ -12,25 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oracle.engine import flow, refs, resolver
-from oracle.engine.abilities import AbilityKind
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import recompute
-from oracle.engine.errors import EngineStop, IllegalPlay
-from oracle.engine.game import PLAY, Budget, Game
-from oracle.engine.pack import Pack
-from oracle.engine.prompts import (
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import AbilityKind
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import EngineStop, IllegalPlay
+from oracle.engine.core.game import PLAY, Budget, Game
+from oracle.engine.core.pack import Pack
+from oracle.engine.core.prompts import (
     Offer,
     Prompt,
     PromptKind,
     Response,
     passing_decider,
 )
-from oracle.engine.records import ACCEPTED, REJECTED, StepOutcome
-from oracle.engine.result import Result, check, serialize, stock_paths
-from oracle.engine.scenario import CardSpec, Scenario, Step
-from oracle.engine.version import ENGINE_VERSION
+from oracle.engine.core.records import ACCEPTED, REJECTED, StepOutcome
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.core.specs import CardSpec, Step
+from oracle.engine.core.version import ENGINE_VERSION
+from oracle.engine.flow.view import recompute
+from oracle.engine.io.result import Result, check, serialize, stock_paths
+from oracle.engine.play import periods, resolver
 
 
 def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
@@ -172,9 +174,9 @@ class Driver:
         if step.kind in ("play", "use"):
             self._play(step)
         elif step.kind == "advance":
-            flow.advance(game, str(step.value))
+            periods.advance(game, str(step.value))
         elif step.kind == "end":
-            flow.end(game, str(step.value))
+            periods.end(game, str(step.value))
         elif step.kind == "pass":
             game.pack.on_pass(game, game.player(str(step.player)))
         else:

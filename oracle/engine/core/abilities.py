@@ -2,7 +2,8 @@
 
 Build abilities with the constructors (``action``, ``reaction``, ``interrupt``,
 ``forced_reaction``, ``forced_interrupt``, ``cancel_interrupt``) rather than by
-hand: they normalise single values into tuples.
+hand: they normalise single values into tuples. The usual costs are built in
+``oracle.engine.flow.costs``, the game actions in ``oracle.engine.flow``.
 """
 
 from __future__ import annotations
@@ -10,14 +11,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypedDict, TypeVar, Unpack
+from typing import Literal, Protocol, TypedDict, TypeVar, Unpack
 
-from oracle.engine.actions import GameAction
-from oracle.engine.basic import Exhaust, LoseResource, RemoveTokens, discard
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Amount, Context
-from oracle.engine.events import Event
-from oracle.engine.messages import Message, as_message
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Amount, Context
+from oracle.engine.core.events import Event
+from oracle.engine.core.messages import Message, as_message
 
 
 class AbilityKind(enum.Enum):
@@ -51,6 +50,37 @@ class AbilityKind(enum.Enum):
 KIND_NAMES: dict[AbilityKind, str] = {kind: kind.value for kind in AbilityKind}
 
 
+class GameAction(Protocol):
+    """What an ability, cost or target needs of a game action.
+
+    The game actions themselves (``oracle.engine.flow.actions.GameAction`` and
+    its subclasses) resolve as events, in the layer above the declarations.
+    """
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the action's events cite."""
+        ...
+
+    def can_affect(self, target: Card | Player | Event, ctx: Context) -> bool:
+        """Return whether the action can change ``target`` in this context."""
+        ...
+
+    def needs_choice(self, ctx: Context) -> bool:
+        """Return whether the default targets depend on choices not made yet."""
+        ...
+
+    def has_legal_target(self, ctx: Context) -> bool:
+        """Return whether the action could fully resolve on its default targets."""
+        ...
+
+    def resolve(
+        self, ctx: Context, targets: Sequence[Card | Player | Event] | None = None
+    ) -> bool:
+        """Resolve the action; return True when every targeted event resolved."""
+        ...
+
+
 T = TypeVar("T")
 Trigger = Callable[[Event, Context], bool]
 Handler = Callable[[Context], bool | None]
@@ -72,31 +102,6 @@ class Cost:
     def pay(self, ctx: Context) -> bool:
         """Pay the cost; return whether it was paid."""
         return self.action.resolve(ctx)
-
-
-def exhaust_self() -> Cost:
-    """Cost: exhaust the source card."""
-    return Cost(Exhaust(on="source"), "exhaust this card")
-
-
-def exhaust_parent() -> Cost:
-    """Cost: exhaust the card the source is attached to."""
-    return Cost(Exhaust(on="parent"), "exhaust the attached card")
-
-
-def discard_self() -> Cost:
-    """Cost: discard (sacrifice) the source card."""
-    return Cost(discard("source"), "discard this card")
-
-
-def pay(resource: str, amount: Amount) -> Cost:
-    """Cost: pay ``amount`` of a player resource."""
-    return Cost(LoseResource(resource=resource, amount=amount), f"pay {resource}")
-
-
-def remove_tokens(kind: str, amount: Amount) -> Cost:
-    """Cost: remove ``amount`` tokens (counters) of ``kind`` from the source."""
-    return Cost(RemoveTokens(on="source", kind=kind, amount=amount), f"remove {kind}")
 
 
 @dataclass(frozen=True)

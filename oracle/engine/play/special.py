@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from oracle.engine.actions import Affectable, CardRef, GameAction, card_refs
-from oracle.engine.basic import Exhaust
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Amount, Context, amount_of
-from oracle.engine.events import Event
-from oracle.engine.flow import begin_period, end_period
-from oracle.engine.game import DECK, DISCARD, PLAY
-from oracle.engine.prompts import Answer, Prompt, PromptKind, ask
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Amount, Context, amount_of
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import DECK, DISCARD, PLAY
+from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
+from oracle.engine.flow.actions import Affectable, CardRef, GameAction, card_refs
+from oracle.engine.flow.basic import Exhaust
+from oracle.engine.play.periods import begin_period, end_period
 
 
 def run_branch(actions: Sequence[GameAction], ctx: Context) -> bool:

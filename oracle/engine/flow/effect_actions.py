@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from oracle.engine.actions import Affectable, CardAction, GameAction, PlayerAction
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import Delayed, Lasting, Modifier, Persistent, Until
-from oracle.engine.events import Event
-from oracle.engine.game import PLAY
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Delayed, Lasting, Modifier, Persistent, Until
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import PLAY
+from oracle.engine.flow.actions import Affectable, CardAction, GameAction, PlayerAction
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
+    from oracle.engine.core.abilities import Ability
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,13 @@
 """What a run records for the judge: log entries, decision points, step outcomes.
 
-These are values, never changed once made, but not ``frozen``: a frozen
-dataclass sets each field through ``object.__setattr__``, which makes building
-one about four times as costly, and a run builds one per log line, decision
-point and step. ``unsafe_hash`` keeps them hashable (by their fields) as a frozen
-dataclass is.
-"""
+Frozen values: made once, never changed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log: house-language text plus structured fields.
 
@@ -41,7 +36,7 @@ class LogEntry:
         }
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A point where ``player`` could decide, with every legal option offered."""
 
@@ -60,7 +55,7 @@ class Decision:
         }
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class StepOutcome:
     """Whether a scenario step was accepted, and if not why (with rule ids)."""
 

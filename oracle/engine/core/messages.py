@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
 
 
 def render(value: object, ctx: Context) -> str:

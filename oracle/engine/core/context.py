@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card, Player
+from oracle.engine.core.cards import Card, Player
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
-    from oracle.engine.events import Event
-    from oracle.engine.game import Game
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.events import Event
+    from oracle.engine.core.game import Game
 
 Choice = Card | Player | str | int | bool | tuple[Card, ...]
 Amount = int | Callable[["Context"], int]

@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
-from oracle.engine import refs
-from oracle.engine.abilities import Target
-from oracle.engine.actions import GameAction
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Choice, Context, amount_of
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import Target
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Choice, Context, amount_of
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
 
 if TYPE_CHECKING:
-    from oracle.engine.game import Game
+    from oracle.engine.core.game import Game
 
 
 def _controlled(owner: str, spec: Target, ctx: Context) -> bool:
@@ -69,7 +68,7 @@ def option_candidates(spec: Target, ctx: Context) -> list[str]:
     """Return the options whose own legality holds now."""
     legal = []
     for label, rule in spec.options.items():
-        ok = rule.has_legal_target(ctx) if isinstance(rule, GameAction) else rule(ctx)
+        ok = rule(ctx) if callable(rule) else rule.has_legal_target(ctx)
         if ok:
             legal.append(label)
     return legal

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.engine import resolver
-from oracle.engine.effects import recompute
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.events import Event, resolve_event
-from oracle.engine.game import Game
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import Game
+from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.view import recompute
+from oracle.engine.play import resolver
 
 TURN = "turn"
 PHASE = "phase"

@@ -6,13 +6,15 @@ import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from oracle.engine.errors import ScenarioError, UnknownCard
-from oracle.engine.errors import unknown_card_message as _unknown
-from oracle.engine.game import PLAY
-from oracle.engine.pack import Pack, get_pack
-from oracle.engine.refs import parse_ref
-from oracle.engine.scenario import (
+from oracle.engine.core.errors import ScenarioError, UnknownCard
+from oracle.engine.core.errors import unknown_card_message as _unknown
+from oracle.engine.core.game import PLAY
+from oracle.engine.core.pack import Pack, get_pack
+from oracle.engine.core.refs import parse_ref
+from oracle.engine.core.schema import Reader, pointer, present
+from oracle.engine.core.specs import (
     EXPECT_OPS,
     MAX_CARDS,
     MAX_EXPECT,
@@ -25,11 +27,12 @@ from oracle.engine.scenario import (
     CardSpec,
     Expectation,
     PlayerSpec,
-    Scenario,
     Step,
     in_key_order,
 )
-from oracle.engine.schema import Reader, pointer, present
+
+if TYPE_CHECKING:
+    from oracle.engine.core.scenario import Scenario
 
 # The fields each mapping may have (sets: checked once per mapping read).
 _TOP = frozenset(
@@ -89,8 +92,9 @@ class Parser(Reader):
         self.total = 0
         self.unknown_cards: list[tuple[str, str]] = []
 
-    def parse(self, data: object) -> Scenario:
-        """Validate ``data`` and return the scenario, or raise every problem.
+    def parse(self, data: object, scenario: type[Scenario]) -> Scenario:
+        """Validate ``data`` and return it as a ``scenario`` (the class
+        ``Scenario.parse`` is called on), or raise every problem.
 
         Every mapping is walked in key order, and the parts kept as given (the
         board, a player's pack fields, expected values) are kept in the form
@@ -112,10 +116,10 @@ class Parser(Reader):
                 self.fail("/game", f"unknown game {game!r}")
         if self.pack is None:
             raise ScenarioError(self.problems)
-        scenario = self._scenario(top, self.pack)
+        parsed = self._scenario(top, self.pack, scenario)
         self._raise()
-        assert scenario is not None
-        return scenario
+        assert parsed is not None
+        return parsed
 
     def _raise(self) -> None:
         if self.unknown_cards:
@@ -124,7 +128,9 @@ class Parser(Reader):
         if self.problems:
             raise ScenarioError(self.problems)
 
-    def _scenario(self, top: Mapping[str, object], pack: Pack) -> Scenario | None:
+    def _scenario(
+        self, top: Mapping[str, object], pack: Pack, scenario: type[Scenario]
+    ) -> Scenario | None:
         players = self._players(top.get("players"), pack)
         seed = self.integer(top.get("seed", 0), "/seed", 0, 2**63 - 1)
         rnd = self.integer(top.get("round", 1), "/round", 1, 10_000)
@@ -136,7 +142,7 @@ class Parser(Reader):
         expect = self._expect(top.get("expect", []))
         if self.problems or players is None or seed is None or rnd is None:
             return None
-        return Scenario(
+        return scenario(
             pack.slug,
             players,
             steps,

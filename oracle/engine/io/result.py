@@ -8,11 +8,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.effects import Lasting
-from oracle.engine.game import Game
-from oracle.engine.records import Decision, LogEntry, StepOutcome
-from oracle.engine.scenario import Expectation
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.effects import Lasting
+from oracle.engine.core.game import Game
+from oracle.engine.core.records import Decision, LogEntry, StepOutcome
+from oracle.engine.core.specs import Expectation
 
 
 @dataclass(frozen=True)

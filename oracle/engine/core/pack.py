@@ -14,16 +14,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self
 
-from oracle.engine import refs
-from oracle.engine.abilities import Ability, AbilityKind, Target
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.context import Context
-from oracle.engine.effects import Persistent
-from oracle.engine.errors import IllegalPlay, Problem
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import Ability, AbilityKind, Target
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Persistent
+from oracle.engine.core.errors import IllegalPlay, Problem
 
 if TYPE_CHECKING:
-    from oracle.engine.game import Game
-    from oracle.engine.scenario import Scenario
+    from oracle.engine.core.game import Game
+    from oracle.engine.core.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +43,14 @@ class Triggered:
 
 @dataclass(frozen=True)
 class _Index:
-    """What the engine looks up by event, effect and type (built on first use)."""
+    """What the engine looks up by event, effect and type: built when the pack
+    registers (``Pack.index``), or on first use by a pack that is not."""
 
     triggers: dict[tuple[AbilityKind, str], frozenset[str]]  # slugs by kind, event
     kinds: dict[str, tuple[AbilityKind, ...]]  # ability kinds answering an event
     effects: frozenset[str]  # slugs of cards with persistent effects
     types: dict[str, frozenset[str]]  # slugs by card type
-    # ``Pack.triggered``, filled as asked: it depends only on the triggers.
-    triggered: dict[tuple[AbilityKind, str], Triggered] = dataclasses.field(
-        default_factory=dict
-    )
+    triggered: dict[tuple[AbilityKind, str], Triggered]  # ``Pack.triggered``
 
 
 #: Keys of ``Pack.citations``: the generic checks the core makes.
@@ -250,12 +248,20 @@ class Pack:
         trigger (worked out once per pack and pair)."""
         index = self._index or self._indexes()
         found = index.triggered.get((kind, event))
-        if found is None or found.rule_abilities is not self.rule_abilities:
-            found = index.triggered[(kind, event)] = self._triggered(index, kind, event)
+        if found is None:
+            return Triggered(frozenset(), {}, (), self.rule_abilities)
+        if found.rule_abilities is not self.rule_abilities:  # reassigned: afresh
+            self._index = None
+            return self.triggered(kind, event)
         return found
 
-    def _triggered(self, index: _Index, kind: AbilityKind, event: str) -> Triggered:
-        slugs = index.triggers.get((kind, event), frozenset())
+    def _triggered(
+        self,
+        triggers: Mapping[tuple[AbilityKind, str], frozenset[str]],
+        kind: AbilityKind,
+        event: str,
+    ) -> Triggered:
+        slugs = triggers.get((kind, event), frozenset())
         cards = {
             slug: tuple(
                 (i, a)
@@ -293,13 +299,31 @@ class Pack:
             rules = {(a.kind, name) for a in self.rule_abilities for name in a.when}
             for kind, name in [*index, *rules]:
                 kinds.setdefault(name, []).append(kind)
+            triggers = {k: frozenset(v) for k, v in index.items()}
             self._index = _Index(
-                triggers={k: frozenset(v) for k, v in index.items()},
+                triggers=triggers,
                 kinds={name: tuple(found) for name, found in kinds.items()},
                 effects=frozenset(s for s, d in self.cards.items() if d.effects),
                 types={t: frozenset(slugs) for t, slugs in types.items()},
+                triggered={
+                    (kind, name): self._triggered(triggers, kind, name)
+                    for kind, name in [*index, *rules]
+                },
             )
         return self._index
+
+    def index(self) -> None:
+        """Build the pack's lookup tables afresh: abilities by event and kind,
+        cards by type and effect, rule checks by ability kind and card type.
+
+        ``register_pack`` calls it once; a pack that is not registered builds
+        them on first use, and ``extended`` copies start from their pack's."""
+        self._index = None
+        self._checks, self._checked = {}, self.rule_checks
+        types = self._indexes().types
+        for kind in AbilityKind:
+            for card_type in (None, *types):
+                self.checks_for(kind, card_type)
 
     def problems(self) -> list[str]:
         """Return inconsistencies in the pack's declarations (empty when sound)."""
@@ -443,6 +467,7 @@ def register_pack(pack: Pack, *, replace: bool = False) -> Pack:
         raise ValueError(f"pack {pack.slug!r}: " + "; ".join(problems))
     if pack.slug in _PACKS and not replace and _PACKS[pack.slug] is not pack:
         raise ValueError(f"a pack {pack.slug!r} is already registered")
+    pack.index()
     _PACKS[pack.slug] = pack
     return pack
 

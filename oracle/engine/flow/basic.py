@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.engine.actions import (
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Amount, Context, amount_of
+from oracle.engine.core.game import DECK, DISCARD, HAND, PLAY
+from oracle.engine.flow.actions import (
     Affectable,
     CardAction,
     CardRef,
     PlayerAction,
     plural,
 )
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Amount, Context, amount_of
-from oracle.engine.effect_actions import (  # re-exported: one import for packs
+from oracle.engine.flow.effect_actions import (
     AtEndOf,
     Cancel,
     CardLasting,
@@ -21,7 +22,6 @@ from oracle.engine.effect_actions import (  # re-exported: one import for packs
     ResetAbilities,
     describe_event,
 )
-from oracle.engine.game import DECK, DISCARD, HAND, PLAY
 
 
 @dataclass(frozen=True)

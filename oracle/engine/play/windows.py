@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oracle.engine import refs, resolver
-from oracle.engine.abilities import KIND_NAMES, Ability, AbilityKind
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.events import Event
-from oracle.engine.game import Game
-from oracle.engine.prompts import Offer, Prompt, PromptKind, Response, ask
+from oracle.engine.core import refs
+from oracle.engine.core.abilities import KIND_NAMES, Ability, AbilityKind
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import Game
+from oracle.engine.core.prompts import Offer, Prompt, PromptKind, Response, ask
+from oracle.engine.flow.events import register_windows
+from oracle.engine.play import resolver
 
 CANCEL = AbilityKind.CANCEL
 FORCED_INTERRUPT = AbilityKind.FORCED_INTERRUPT
@@ -303,6 +305,12 @@ def window_offers(game: Game, name: str | None) -> list[Offer]:
     return _labelled(game, _by_seat(game, offers))
 
 
+def legal_actions(game: Game, player: str | None = None) -> list[Offer]:
+    """Return the actions usable right now (by ``player``), in seat order."""
+    offers = window_offers(game, game.clock.window)
+    return [o for o in offers if player is None or o.player == player]
+
+
 def open_window(game: Game, name: str) -> None:
     """Open a pack-defined action window until every player passes in it."""
     previous, game.clock.window = game.clock.window, name
@@ -319,3 +327,7 @@ def open_window(game: Game, name: str) -> None:
             _use(game, response.offer, None, response)
     finally:
         game.clock.window = previous
+
+
+# Every event opens these windows around its change (see ``flow.events``).
+register_windows(before, after)

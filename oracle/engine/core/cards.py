@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from oracle.engine.abilities import Ability
-    from oracle.engine.effects import Persistent
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.effects import Persistent
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,6 @@ class CardDef:
         return trait in self.traits
 
 
-# Interpreted subclasses allowed: only then can ``deepcopy`` (``Game.copy``)
-# make a compiled card without calling ``__init__``.
 @dataclass(slots=True, init=False)
 class Card:
     """One physical card in a game: it is always in exactly one zone.

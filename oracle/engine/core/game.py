@@ -10,17 +10,17 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card, CardDef, Player
-from oracle.engine.effects import View
-from oracle.engine.errors import EngineStop
-from oracle.engine.prompts import PromptQueue, passing_decider
-from oracle.engine.records import Decision, LogEntry
+from oracle.engine.core.cards import Card, CardDef, Player
+from oracle.engine.core.effects import View
+from oracle.engine.core.errors import EngineStop
+from oracle.engine.core.prompts import PromptQueue, passing_decider
+from oracle.engine.core.records import Decision, LogEntry
 
 if TYPE_CHECKING:
-    from oracle.engine.effects import Delayed, Lasting
-    from oracle.engine.events import Event
-    from oracle.engine.pack import Pack
-    from oracle.engine.prompts import Decider, Offer
+    from oracle.engine.core.effects import Delayed, Lasting
+    from oracle.engine.core.events import Event
+    from oracle.engine.core.pack import Pack
+    from oracle.engine.core.prompts import Decider
 
 HAND = "hand"
 DECK = "deck"
@@ -99,8 +99,6 @@ def _new_player(name: str, seat: int, zones: Sequence[str]) -> Player:
     return Player(name, seat, {z: [] for z in zones})
 
 
-# Interpreted subclasses allowed: only then can ``deepcopy`` (``copy``) make
-# a compiled game without calling ``__init__``.
 class Game:
     """Mutable game state plus the records a run produces.
 
@@ -462,21 +460,13 @@ class Game:
                 "options",
             )
 
-    def legal_actions(self, player: str | None = None) -> list[Offer]:
-        """Return the actions usable right now (by ``player``), in seat order."""
-        from oracle.engine.windows import window_offers
-
-        offers = window_offers(self, self.clock.window)
-        return [o for o in offers if player is None or o.player == player]
-
     def copy(self) -> Game:
         """Return an independent copy of the game (the pack, the budget and
         the definitions its effects hold are shared)."""
         # The hash state of the card ids cannot be copied by ``deepcopy``; it
         # is never updated, so the copy shares it as it shares the pack.
         shared: list[object] = [self.pack, self.budget, self.io, self._seeded]
-        # Definitions are frozen, and the compiled engine could not copy them:
-        # ``deepcopy`` sets a copy's fields one by one, which frozen refuses.
+        # Definitions are frozen values: the copy shares them, as it shares the pack.
         for lasting in self.lasting:
             shared += [lasting.spec, lasting.until]
         shared += [delayed.ability for delayed in self.delayed]

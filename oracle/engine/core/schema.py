@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Set
 from typing import TypeGuard, TypeVar
 
-from oracle.engine.errors import Problem
+from oracle.engine.core.errors import Problem
 
 MAX_STRING = 200
 # Control characters (NUL, escape, line breaks...) have no place in a scenario's

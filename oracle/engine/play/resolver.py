@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.engine import targeting
-from oracle.engine.abilities import KIND_NAMES, Ability, AbilityKind, Then
-from oracle.engine.actions import GameAction
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Choice, Context
-from oracle.engine.errors import IllegalPlay
-from oracle.engine.events import Event, resolve_event
-from oracle.engine.game import RESOLVING, Game
-from oracle.engine.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.abilities import KIND_NAMES, Ability, AbilityKind, Then
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Choice, Context
+from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import RESOLVING, Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.flow.actions import GameAction
+from oracle.engine.flow.events import resolve_event
+from oracle.engine.play import targeting
 
 
 def limit_key(ctx: Context, index: int) -> str | None:

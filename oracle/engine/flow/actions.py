@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from oracle.engine.cards import Card, Player
-from oracle.engine.context import Context
-from oracle.engine.events import Event, resolve_event
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
+from oracle.engine.flow.events import resolve_event
 
 CardRef = str | Callable[[Context], Sequence[Card]] | None
 PlayerRef = str | Callable[[Context], Sequence[Player]]

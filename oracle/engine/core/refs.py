@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from oracle.engine.cards import Card
-from oracle.engine.game import PLAY
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import PLAY
 
 if TYPE_CHECKING:
-    from oracle.engine.game import Game
+    from oracle.engine.core.game import Game
 
 _REF = re.compile(
     r"^(?:(?P<player>[^/@#]+)/)?(?P<slug>[^/@#]+)(?:@(?P<zone>[^#]+))?(?:#(?P<n>\d+))?$"

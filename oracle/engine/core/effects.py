@@ -1,0 +1,200 @@
+"""Persistent and lasting effects: what they declare, and the view they give.
+
+A ``Persistent`` declares *what* (one or several modifiers), *on whom* (matching
+cards or players, filtered by controller and zone) and *while* (a condition).
+``oracle.engine.flow.view.recompute`` writes every effect in force into a
+``View`` after each event.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.context import Amount, Choice, Context
+
+if TYPE_CHECKING:
+    from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.game import Game
+
+CardMatch = Literal["self"] | Callable[[Card, Context], bool] | None
+Controller = Literal["self", "opponent", "any"]
+
+
+@dataclass(slots=True)
+class View:
+    """Everything effects currently modify; compared between passes to settle."""
+
+    card_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    card_flags: dict[str, set[str]] = field(default_factory=dict)
+    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    player_restrictions: dict[str, list[PlayerCannot]] = field(default_factory=dict)
+    # What the passes that settled on this view read (``_inputs``), or None
+    # when unknown: not a modification, so views are compared without it.
+    inputs: tuple[object, ...] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Modify:
+    """Add ``amount`` (fixed or dynamic) to a card stat."""
+
+    stat: str
+    amount: Amount
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
+        stats = view.card_stats.setdefault(target, {})
+        stats[self.stat] = stats.get(self.stat, 0) + value
+
+
+@dataclass(frozen=True)
+class Gain:
+    """Give a card a flag: a keyword, a trait, or ``cannot:<action>``."""
+
+    flag: str
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        view.card_flags.setdefault(target, set()).add(self.flag)
+
+
+def cannot_be(action: str) -> Gain:
+    """Return the flag that makes a card immune to game action ``action``."""
+    return Gain(f"cannot:{action}")
+
+
+@dataclass(frozen=True)
+class ModifyPlayer:
+    """Add ``amount`` to a player value such as a hand limit."""
+
+    key: str
+    amount: Amount
+    target_type: Literal["player"] = "player"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        amount = self.amount  # ``amount_of`` inline: this runs after every event
+        value = amount if isinstance(amount, int) else amount(ctx)
+        stats = view.player_stats.setdefault(target, {})
+        stats[self.key] = stats.get(self.key, 0) + value
+
+
+@dataclass(frozen=True)
+class PlayerCannot:
+    """Forbid a player to use abilities matching ``predicate`` (rules cited)."""
+
+    predicate: Callable[[Context], bool]
+    reason: str
+    rules: tuple[str, ...] = ()
+    target_type: Literal["player"] = "player"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        view.player_restrictions.setdefault(target, []).append(self)
+
+
+Modifier = Modify | Gain | ModifyPlayer | PlayerCannot
+
+
+@dataclass(frozen=True)
+class Persistent:
+    """A declared continuous effect (also the shape of every lasting effect).
+
+    ``match``: ``"self"`` (the source card), a predicate, or None (all
+    candidates). ``attached`` limits it to the card the source is attached to.
+    ``active_in`` lists the source zones where it works ("play" by default).
+    ``reads(game)`` (player effects only) returns a value that changes whenever
+    anything its ``condition`` or amounts read changes; without it, only a
+    player effect with no such function (fixed amounts) is known to read
+    nothing. Either way the engine may then skip a recomputation that would
+    read the same (``recompute``).
+    """
+
+    effect: Modifier | tuple[Modifier, ...]
+    match: CardMatch = None
+    condition: Callable[[Context], bool] | None = None
+    target_controller: Controller = "self"
+    target_zone: str | tuple[str, ...] = "play"
+    target_type: Literal["card", "player"] = "card"
+    active_in: tuple[str, ...] = ("play",)
+    attached: bool = False
+    rules: tuple[str, ...] = ()
+    reads: Callable[[Game], Hashable] | None = None
+
+    @functools.cached_property
+    def modifiers(self) -> tuple[Modifier, ...]:
+        """Return the modifiers as a tuple (worked out once: read after every
+        event)."""
+        return self.effect if isinstance(self.effect, tuple) else (self.effect,)
+
+    @functools.cached_property
+    def reads_known(self) -> bool:
+        """Return whether the engine knows all this effect reads: its source's
+        zone and controller, the players, and what ``reads`` returns.
+
+        Card effects are not: their targets depend on whole zones."""
+        if self.target_type != "player":
+            return False
+        if self.reads is not None:
+            return True
+        return self.condition is None and all(
+            isinstance(m, PlayerCannot)
+            or (isinstance(m, ModifyPlayer) and isinstance(m.amount, int))
+            for m in self.modifiers
+        )
+
+
+def while_attached(
+    effect: Modifier | tuple[Modifier, ...],
+    *,
+    match: CardMatch = None,
+    condition: Callable[[Context], bool] | None = None,
+) -> Persistent:
+    """Declare an effect on the card this attachment is attached to."""
+    return Persistent(
+        effect, match=match, condition=condition, target_controller="any", attached=True
+    )
+
+
+@dataclass(frozen=True)
+class Until:
+    """When a lasting effect ends: at the end of a period or after a named event."""
+
+    period: str | None = None
+    event: str | None = None
+
+    def describe(self) -> str:
+        """Return the duration in words."""
+        if self.event:
+            return f"until {self.event.replace('_', ' ')}"
+        return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A lasting effect in force: a spec fixed on cards or players, with a duration."""
+
+    spec: Persistent
+    player: str
+    source: str | None
+    until: Until
+    cards: tuple[str, ...] | None = None
+    players: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Delayed:
+    """An ability that resolves when ``period`` next ends ("at end of turn")."""
+
+    period: str
+    player: str
+    source: str | None
+    ability: Ability
+    choices: dict[str, Choice] = field(default_factory=dict)

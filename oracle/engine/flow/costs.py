@@ -1,0 +1,32 @@
+"""The usual costs of an ability: exhaust, discard, pay, remove tokens."""
+
+from __future__ import annotations
+
+from oracle.engine.core.abilities import Cost
+from oracle.engine.core.context import Amount
+from oracle.engine.flow.basic import Exhaust, LoseResource, RemoveTokens, discard
+
+
+def exhaust_self() -> Cost:
+    """Cost: exhaust the source card."""
+    return Cost(Exhaust(on="source"), "exhaust this card")
+
+
+def exhaust_parent() -> Cost:
+    """Cost: exhaust the card the source is attached to."""
+    return Cost(Exhaust(on="parent"), "exhaust the attached card")
+
+
+def discard_self() -> Cost:
+    """Cost: discard (sacrifice) the source card."""
+    return Cost(discard("source"), "discard this card")
+
+
+def pay(resource: str, amount: Amount) -> Cost:
+    """Cost: pay ``amount`` of a player resource."""
+    return Cost(LoseResource(resource=resource, amount=amount), f"pay {resource}")
+
+
+def remove_tokens(kind: str, amount: Amount) -> Cost:
+    """Cost: remove ``amount`` tokens (counters) of ``kind`` from the source."""
+    return Cost(RemoveTokens(on="source", kind=kind, amount=amount), f"remove {kind}")

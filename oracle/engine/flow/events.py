@@ -1,0 +1,116 @@
+"""The fixed pipeline every event resolves through.
+
+``resolve_event`` runs, in this order (``PIPELINE``):
+
+1. cancel window: cancel-interrupts ("when X would happen") may cancel; after
+   each response the window looks again, so a cancel can itself be answered;
+2. forced interrupts, ordered per controller;
+3. interrupts (players respond in seat order from the active player);
+4. the change itself (skipped if cancelled, or fizzled if no longer legal);
+   persistent effects are recomputed and "until <event>" effects expire;
+5. forced reactions;
+6. reactions; then the event's then-callbacks.
+
+Events raised inside a step resolve depth-first, bounded by the depth budget.
+
+The windows (steps 1-3, 5 and 6) offer abilities, and using an ability resolves
+events: they belong to the layer above (``oracle.engine.play.windows``), which
+registers them here with ``register_windows`` when it is imported (importing
+``oracle.engine`` imports it). The pipeline calls them without knowing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from oracle.engine.core.errors import EngineStop
+from oracle.engine.core.events import Event
+from oracle.engine.flow.view import recompute
+
+if TYPE_CHECKING:
+    from oracle.engine.core.game import Game
+
+Window = Callable[["Game", Event], None]
+
+PIPELINE = (
+    "cancel",
+    "forced_interrupt",
+    "interrupt",
+    "change",
+    "forced_reaction",
+    "reaction",
+)
+
+
+def resolve_event(game: Game, event: Event) -> bool:
+    """Resolve ``event`` through the pipeline; return whether its change happened."""
+    game.spend()
+    if len(game.event_stack) >= game.budget.depth:
+        raise EngineStop(
+            "depth-budget",
+            f"events nest deeper than the budget of {game.budget.depth}",
+        )
+    game.event_stack.append(event)
+    try:
+        _run(game, event)
+    finally:
+        game.event_stack.pop()
+    return event.resolved
+
+
+def _unregistered(game: Game, event: Event) -> None:
+    raise RuntimeError("no event windows registered: import oracle.engine")
+
+
+@dataclass(slots=True)
+class _Windows:
+    """The windows opened before and after every change (``register_windows``)."""
+
+    before: Window = _unregistered
+    after: Window = _unregistered
+
+
+_WINDOWS = _Windows()
+
+
+def register_windows(before: Window, after: Window) -> None:
+    """Set the windows every event opens before and after its change.
+
+    ``oracle.engine.play.windows`` registers its own when it is imported; a
+    second registration replaces the first."""
+    _WINDOWS.before = before
+    _WINDOWS.after = after
+
+
+def _run(game: Game, event: Event) -> None:
+    windows = _WINDOWS
+    windows.before(game, event)
+    if event.cancelled or (event.check is not None and not event.check()):
+        return
+    if event.change is not None:
+        event.change(event)
+    event.resolved = True
+    if event.message:
+        cards = (event.card.id,) if event.card else ()
+        game.say(
+            event.player,
+            event.message,
+            event=event.name,
+            cards=cards,
+            rules=event.rules,
+        )
+    recompute(game)
+    if game.lasting:  # mostly none: no call
+        _expire_until(game, event.name)
+    windows.after(game, event)
+    for callback in event.then:
+        callback()
+
+
+def _expire_until(game: Game, name: str) -> None:
+    kept = [e for e in game.lasting if e.until.event != name]
+    if len(kept) != len(game.lasting):
+        game.lasting = kept
+        recompute(game)
