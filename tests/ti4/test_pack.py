@@ -13,6 +13,7 @@ import oracle.games.ti4 as ti4
 from oracle.engine import ScenarioError, get_pack, run_scenario
 from oracle.engine.__main__ import main
 from oracle.games.ti4 import cards, data
+from oracle.games.ti4.cards.common import Ti4Card
 
 from . import golden
 
@@ -62,7 +63,8 @@ def test_offensive_flags_match_the_content() -> None:
     content = golden.fixture_cards()
     for slug, definition in cards.ACTION_CARDS.items():
         flagged = "offensive" in (content[slug].get("flags") or [])
-        assert bool(definition.data.get("offensive")) == flagged, slug
+        assert isinstance(definition, Ti4Card)
+        assert definition.offensive == flagged, slug
 
 
 def test_every_base_action_card_is_implemented_or_explained() -> None:
