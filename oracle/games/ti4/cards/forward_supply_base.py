@@ -33,8 +33,7 @@ CARD = response_card(
     "Forward Supply Base",
     AbilityKind.REACTION,
     {"activate_system": _activated_near_me},
-    "after another player activates a system that contains one or more of your "
-    "units",
+    "after another player activates a system that contains one or more of your units",
     handler=_supply,
     choices={"target": Choice(OTHER_PLAYERS)},
 )
