@@ -137,3 +137,14 @@ def test_a_target_name_the_card_does_not_take_is_bad_input() -> None:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/steps/0/targets/unit"
     assert "its targets: target" in caught.value.problems[0].message
+
+
+def test_each_implemented_card_is_one_module_named_after_its_slug() -> None:
+    folder = Path(cards.__file__).parent
+    modules = {p.stem for p in folder.glob("*.py")} - {"__init__", *cards.SHARED}
+
+    assert {m.replace("_", "-") for m in modules} == (
+        ti4.implemented_cards() | cards.RULE_COMPONENTS
+    )
+    for slug in ti4.implemented_cards():
+        assert ti4.PACK.card(slug) is cards.DEFINED[slug], slug
