@@ -63,13 +63,19 @@ class CardFilter(_Filter):
     type = forms.ChoiceField(label="Type", required=False)
     window = forms.ChoiceField(label="Timing window", required=False)
     expansion = forms.ChoiceField(label="Expansion", required=False)
+    faction = forms.ChoiceField(label="Faction", required=False)
     implemented = forms.ChoiceField(
         label="In the oracle",
         required=False,
         choices=_choices("Any", [("yes", "Implemented"), ("no", "Not yet")]),
     )
 
-    lookups = {"type": "type", "window": "window", "expansion": "expansion"}
+    lookups = {
+        "type": "type",
+        "window": "window",
+        "expansion": "expansion",
+        "faction": "faction",
+    }
 
     def __init__(self, data: Any, *, game: Game) -> None:
         super().__init__(data)
@@ -78,6 +84,7 @@ class CardFilter(_Filter):
             ("type", "card_types", "Any type"),
             ("window", "windows", "Any window"),
             ("expansion", "expansions", "Any expansion"),
+            ("faction", "factions", "Any faction"),
         ):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)

@@ -22,6 +22,9 @@ class Game(models.Model):
     reference_version = models.CharField(max_length=40, blank=True)
     reference_date = models.DateField(null=True, blank=True)
     vocabularies = models.JSONField(default=dict)
+    # The own fields of each card type, as game.yaml declares them:
+    # {type: [{key, kind, label, choices, card_types, required}, ...]}.
+    card_fields = models.JSONField(default=dict)
     content_version = models.CharField(max_length=64, blank=True)
     loaded_at = models.DateTimeField(null=True, blank=True)
 
@@ -136,6 +139,20 @@ class Card(models.Model):
     effect_html = models.TextField()
     flags = models.JSONField(default=list)
     faction = models.CharField(max_length=60, blank=True)
+    # The type's own fields (game.yaml card_fields): plain values as written,
+    # and the HTML each shows as, rendered once by load_content.
+    attrs = models.JSONField(default=dict)
+    attrs_html = models.JSONField(default=dict)
+    # Clarifications: [{text_md, text_html, source, date}].
+    notes = models.JSONField(default=list)
+    # A revised (Ω) card names the card it replaces.
+    replaces = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="revised_as",
+    )
     cited_rules = models.ManyToManyField(Rule, blank=True, related_name="cards")
     # The oracle pack that implements this card; filled by load_content from the
     # engine registry, never typed in fixtures.

@@ -18,6 +18,12 @@ from django.views.decorators.http import require_safe
 
 from rules.api.v1.errors import not_found as api_not_found
 from rules.backlinks import find_backlinks
+from rules.cardpage import (
+    card_facts,
+    card_notes,
+    faction_parts,
+    is_faction_card,
+)
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
 from rules.ids import canonical_rule_id, split_topic_code
@@ -239,7 +245,7 @@ def card_index(request: HttpRequest, game: str) -> HttpResponse:
 @require_safe
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = get_object_or_404(
-        Card.objects.select_related("game"), game__slug=game, slug=slug
+        Card.objects.select_related("game", "replaces"), game__slug=game, slug=slug
     )
     game_obj = card.game
     mentions = find_backlinks(
@@ -250,6 +256,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "section": "cards",
         "card": card,
         "flags": [game_obj.label("flags", flag) for flag in card.flags],
+        **_card_parts(game_obj, card),
         "cited_rules": card.cited_rules.select_related("topic__game"),
         "rulings": _merge_rulings(
             card.rulings.select_related("game"), mentions.rulings
@@ -259,6 +266,22 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "oracle_url": _oracle_url(game_obj, card=card.slug),
     }
     return render(request, "rules/card.html", context)
+
+
+def _card_parts(game: Game, card: Card) -> dict[str, object]:
+    """The type's own fields, notes, revisions and faction of a card page."""
+    faction_card = None
+    if card.faction and not is_faction_card(card):
+        faction_card = game.cards.filter(slug=card.faction).first()
+    return {
+        "facts": card_facts(game, card),
+        "notes": card_notes(card),
+        "revised_as": list(card.revised_as.all()),
+        "faction_name": game.label("factions", card.faction) if card.faction else "",
+        "faction_card": faction_card,
+        "is_faction": is_faction_card(card),
+        "parts": faction_parts(game, card) if is_faction_card(card) else [],
+    }
 
 
 def _merge_rulings(first: Iterable[Ruling], second: list[Ruling]) -> list[Ruling]:

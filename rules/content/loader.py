@@ -11,6 +11,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from rules.content.cardfields import check_cards
 from rules.content.errors import ErrorLog
 from rules.content.fields import SLUG
 from rules.content.implementation import implemented_cards
@@ -59,6 +60,7 @@ def validate_directory(directory: Path) -> GameContent:
         log.raise_if_any()
     check_unique(content, log)
     check_references(content, log)
+    check_cards(content, log)
     check_links(content, link_targets(content), log)
     log.raise_if_any()
     return content

@@ -6,12 +6,21 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from rules.content.cardfields import parse_declarations
 from rules.content.errors import ErrorLog
 from rules.content.fields import FieldReader
-from rules.content.specs import CardSpec, GameSpec, RulingSpec, TermSpec, Text
+from rules.content.specs import (
+    CardSpec,
+    GameSpec,
+    NoteSpec,
+    RulingSpec,
+    TermSpec,
+    Text,
+)
 from rules.content.yamlfile import Located, LocatedList, YamlError, load_yaml, plain
 
-VOCABULARIES = ("card_types", "expansions", "windows", "flags")
+VOCABULARIES = ("card_types", "expansions", "windows", "flags", "factions")
+DECLARATIONS = ("card_fields", "required_card_fields")
 RULING_SOURCES = ("rules-reference", "faq", "designer", "community")
 
 
@@ -38,9 +47,14 @@ def parse_game(path: Path, name: str, log: ErrorLog) -> GameSpec | None:
     if data is None:
         return None
     reader = FieldReader(data, name, log, "game")
-    reader.check_keys({"slug", "name", "short_name"}, {"reference", *VOCABULARIES})
+    reader.check_keys(
+        {"slug", "name", "short_name"}, {"reference", *VOCABULARIES, *DECLARATIONS}
+    )
     reference = reader.get("reference", dict, {})
     vocabularies = {key: _vocabulary(reader, key) for key in VOCABULARIES}
+    card_fields, required = parse_declarations(
+        data, name, log, vocabularies["card_types"]
+    )
     date = reference.get("date") if isinstance(reference, dict) else None
     return GameSpec(
         slug=reader.slug("slug"),
@@ -52,6 +66,8 @@ def parse_game(path: Path, name: str, log: ErrorLog) -> GameSpec | None:
         vocabularies=vocabularies,
         file=name,
         lines=dict(data.key_lines),
+        card_fields=card_fields,
+        required_card_fields=required,
     )
 
 
@@ -62,8 +78,19 @@ def _vocabulary(reader: FieldReader, key: str) -> dict[str, str]:
 
 CARD_FIELDS = (
     {"slug", "name", "type", "expansion", "effect"},
-    {"count", "window", "timing", "flags", "rules", "faction"},
+    {
+        "count",
+        "window",
+        "timing",
+        "flags",
+        "rules",
+        "faction",
+        "attrs",
+        "notes",
+        "replaces",
+    },
 )
+NOTE_FIELDS = ({"text", "source"}, {"date"})
 
 
 def parse_card(path: Path, name: str, log: ErrorLog) -> CardSpec | None:
@@ -93,7 +120,38 @@ def parse_card(path: Path, name: str, log: ErrorLog) -> CardSpec | None:
         faction=reader.text("faction"),
         file=name,
         lines=dict(data.key_lines),
+        attrs_source=data.get("attrs"),
+        notes=_card_notes(reader),
+        replaces=reader.slug("replaces"),
     )
+
+
+def _card_notes(reader: FieldReader) -> list[NoteSpec]:
+    items = reader.get("notes", list, [])
+    lines = getattr(items, "item_lines", [])
+    notes = []
+    for item, line in zip(items, lines, strict=True):
+        if not isinstance(item, Located):
+            reader.log.add(reader.file, line, "card: each note is {text, source}")
+            continue
+        note = FieldReader(item, reader.file, reader.log, "card note")
+        note.check_keys(*NOTE_FIELDS)
+        source = note.text("source")
+        if source and source not in RULING_SOURCES:
+            reader.log.add(
+                reader.file,
+                note.line("source"),
+                f"card note: unknown source {source!r} "
+                f"(use {', '.join(RULING_SOURCES)})",
+            )
+        notes.append(
+            NoteSpec(
+                text=Text(note.text("text"), reader.file, note.value_line("text")),
+                source=source,
+                date=note.get("date", dt.date),
+            )
+        )
+    return notes
 
 
 def parse_terms(path: Path, name: str, log: ErrorLog) -> list[TermSpec]:

@@ -52,6 +52,15 @@ class TopicSpec:
         return topic_code(self.prefix, self.number)
 
 
+@dataclass(frozen=True)
+class NoteSpec:
+    """A clarification on a card, in our words, with where it comes from."""
+
+    text: Text
+    source: str
+    date: dt.date | None
+
+
 @dataclass
 class CardSpec:
     slug: str
@@ -67,6 +76,14 @@ class CardSpec:
     faction: str
     file: str
     lines: dict[str, int]
+    # The type's own fields as written (checked against game.yaml's
+    # card_fields once every file is read), then their checked values.
+    attrs_source: Any = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    # Markdown inside attrs, by key ("outcomes.0" for an outcome's effect).
+    attr_texts: dict[str, Text] = field(default_factory=dict)
+    notes: list[NoteSpec] = field(default_factory=list)
+    replaces: str = ""
 
 
 @dataclass
@@ -95,6 +112,28 @@ class RulingSpec:
     lines: dict[str, int]
 
 
+@dataclass(frozen=True)
+class FieldSpec:
+    """One declared field of a card type (game.yaml ``card_fields``)."""
+
+    key: str
+    kind: str
+    label: str
+    choices: dict[str, str] = field(default_factory=dict)  # value -> label
+    card_types: tuple[str, ...] = ()  # what a card reference may point at
+    required: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "kind": self.kind,
+            "label": self.label,
+            "choices": self.choices,
+            "card_types": list(self.card_types),
+            "required": self.required,
+        }
+
+
 @dataclass
 class GameSpec:
     slug: str
@@ -106,6 +145,9 @@ class GameSpec:
     vocabularies: dict[str, dict[str, str]]
     file: str
     lines: dict[str, int]
+    card_fields: dict[str, list[FieldSpec]] = field(default_factory=dict)
+    # Common optional card fields a type must give (action: window, timing).
+    required_card_fields: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -136,6 +136,8 @@ def markdown_fields(content: GameContent) -> Iterable[Text]:
         yield card.effect
         if card.timing:
             yield card.timing
+        yield from card.attr_texts.values()
+        yield from (note.text for note in card.notes)
     for term in content.terms:
         yield term.definition
     for ruling in content.rulings:

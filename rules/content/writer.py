@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from rules.content.attrhtml import render_attrs
 from rules.content.glossary import TermLinker
 from rules.content.markup import Renderer
-from rules.content.specs import GameContent, Text
+from rules.content.specs import CardSpec, GameContent, Text
 from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
 
 
@@ -62,6 +63,10 @@ def _upsert_game(content: GameContent, now: dt.datetime) -> Game:
             "reference_version": spec.reference_version,
             "reference_date": spec.reference_date,
             "vocabularies": spec.vocabularies,
+            "card_fields": {
+                card_type: [field.as_json() for field in fields]
+                for card_type, fields in spec.card_fields.items()
+            },
             "content_version": content.version,
             "loaded_at": now,
         },
@@ -173,9 +178,22 @@ def _write_cards(
             effect_html=writer.html(spec.effect, "card", spec.slug),
             flags=spec.flags,
             faction=spec.faction,
+            attrs=spec.attrs,
+            attrs_html=render_attrs(
+                spec,
+                content.game.card_fields.get(spec.type, []),
+                lambda text, slug=spec.slug: writer.html(text, "card", slug),
+            ),
+            notes=_notes(spec, writer),
             implemented_by=implemented.get(spec.slug, ""),
         )
     Card.objects.bulk_create(cards.values())
+    revised = []
+    for spec in content.cards:
+        if spec.replaces:
+            cards[spec.slug].replaces = cards[spec.replaces]
+            revised.append(cards[spec.slug])
+    Card.objects.bulk_update(revised, ["replaces"])
     through = Card.cited_rules.through
     through.objects.bulk_create(
         through(card=cards[spec.slug], rule=rules[rule_id])
@@ -183,6 +201,18 @@ def _write_cards(
         for rule_id in dict.fromkeys(spec.rules)
     )
     return cards
+
+
+def _notes(spec: CardSpec, writer: _Writer) -> list[dict[str, str | None]]:
+    return [
+        {
+            "text_md": note.text.source,
+            "text_html": writer.html(note.text, "card", spec.slug),
+            "source": note.source,
+            "date": note.date.isoformat() if note.date else None,
+        }
+        for note in spec.notes
+    ]
 
 
 def _write_terms(
