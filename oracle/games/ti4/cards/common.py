@@ -85,18 +85,22 @@ def targets_exist(ctx: Context) -> Reason | None:
     if definition is None:
         return None
     for choice in definition.choices.values():
-        if choice.none is None:
-            continue
-        spec = _filtered(choice.among, choice.refuse, None)
-        found = candidates(spec, ctx)
-        me = ctx.player.name
-        if any(_counts(definition.offensive, ctx.game, c, me) for c in found):
-            continue
-        wording = choice.only_own if found and choice.only_own else choice.none
-        reason = wording(ctx)
+        reason = _nothing_to_choose(choice, definition.offensive, ctx)
         if reason is not None:
             return reason
     return None
+
+
+def _nothing_to_choose(choice: Choice, offensive: bool, ctx: Context) -> Reason | None:
+    """The choice's own words when none of its candidates is legal."""
+    if choice.none is None:
+        return None
+    spec = _filtered(choice.among, lambda x, c: is_legal(choice, False, c, x))
+    found = candidates(spec, ctx)
+    if any(_counts(offensive, ctx.game, x, ctx.player.name) for x in found):
+        return None
+    wording = choice.only_own if found and choice.only_own else choice.none
+    return wording(ctx)
 
 
 def _counts(offensive: bool, game: Game, found: object, me: str) -> bool:
@@ -118,22 +122,11 @@ def target_of(choice: Choice, offensive: bool) -> Target:
     ``refuse`` (and, for an offensive card, not the player's own)."""
     if choice.refuse is None and not offensive:
         return choice.among
-    return _filtered(choice.among, choice.refuse, choice if offensive else None)
+    return _filtered(choice.among, lambda x, ctx: is_legal(choice, offensive, ctx, x))
 
 
-def _filtered(spec: Target, refuse: Refuse | None, offensive: Choice | None) -> Target:
-    if offensive is not None:
-
-        def legal(item: object, ctx: Context) -> bool:
-            return is_legal(offensive, True, ctx, item)
-
-    elif refuse is not None:
-
-        def legal(item: object, ctx: Context) -> bool:
-            return refuse(ctx, item) is None
-
-    else:
-        return spec
+def _filtered(spec: Target, legal: Callable[[Any, Context], bool]) -> Target:
+    """``spec`` with ``legal`` as its predicate (player, option or card)."""
     if spec.mode == "player":
         return replace(spec, player_predicate=legal)
     if spec.mode == "option":
@@ -142,15 +135,18 @@ def _filtered(spec: Target, refuse: Refuse | None, offensive: Choice | None) -> 
 
 
 def _option(
-    legal: Callable[[object, Context], bool], label: str
+    legal: Callable[[Any, Context], bool], label: str
 ) -> Callable[[Context], bool]:
     return lambda ctx: legal(label, ctx)
 
 
 def options(labels: Sequence[str]) -> Target:
     """An option target over ``labels`` (legality comes from the choice)."""
-    rule: Callable[[Context], bool] = lambda ctx: True  # noqa: E731
-    return Target(mode="option", options=dict.fromkeys(labels, rule))
+    return Target(mode="option", options=dict.fromkeys(labels, _always))
+
+
+def _always(ctx: Context) -> bool:
+    return True
 
 
 def ti4_card(game: Game, card: Card | None) -> Ti4Card | None:
