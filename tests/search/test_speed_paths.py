@@ -1,19 +1,17 @@
-"""The fast paths of the search index give exactly what Whoosh's generic
-matchers give: postings read a block at a time or from the arrays saved beside
-the index, positions decoded only for the documents a phrase needs, a warmed
-index, a reader per process, highlighting escaped in one go."""
+"""The cached paths of the search index give exactly what a fresh read of
+Whoosh's postings gives: positions read only for the documents a phrase needs,
+a warmed index, a tiny cache, a reader per process, highlighting escaped in
+one go."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from rules.search import SearchIndex, memory_index, search
 from rules.search.highlight import highlight
-from rules.search.index import layout, searcher
-from rules.search.postings import SavedPostings
+from rules.search.index import searcher
 from tests.search.documents import doc
 
 WORDS = [
@@ -75,74 +73,15 @@ def generic(reader: Any, word: str, astype: str) -> list[tuple[int, Any]]:
     return list(reader.postings("text", word).items_as(astype))
 
 
-def test_postings_read_by_block_are_those_of_the_generic_matcher(
-    index: SearchIndex,
-) -> None:
-    reader = index.reader()
-    words = [w for w in reader.field_terms("text") if w != "\x1f"]
-    assert reader.doc_frequency("text", "card") > 3 * 128  # several blocks
-
-    for word in words:
-        expected = generic(reader, word, "weight")
-        docs, weights, values = index._read("text", word, weights=True)
-        assert list(zip(docs, weights, strict=True)) == expected
-        assert len(values) == len(docs)
-        saved = index._saved().read(word)
-        assert saved and list(zip(saved[0], saved[1], strict=True)) == expected
-
-
-def test_positions_of_some_documents_are_those_of_the_generic_matcher(
+def test_positions_of_some_documents_are_those_of_every_document(
     index: SearchIndex,
 ) -> None:
     reader = index.reader()
     for word in ["card", "fleet", "pool", "rare5"]:
         expected = {d: frozenset(p) for d, p in generic(reader, word, "positions")}
         some = sorted(expected)[::5]  # spread over the blocks
-        saved = index._saved().read(word)
-        assert saved
 
-        assert saved[2].of(some) == {d: expected[d] for d in some}
         assert index._positions(word, some) == {d: expected[d] for d in some}
-        index._saved_postings = SavedPostings(b"")
-        assert index._positions(word, some) == {d: expected[d] for d in some}
-        index._saved_postings = None
-
-
-def test_results_are_the_same_through_the_generic_matchers(
-    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fast = results(index)
-
-    # Any matcher that is not Whoosh's on-disk one (postings inlined, deleted
-    # documents filtered) takes the generic way.
-    monkeypatch.setattr(layout, "W3LeafMatcher", type(None))
-    monkeypatch.setattr(searcher, "W3LeafMatcher", type(None))
-    slow = memory_index(corpus())
-
-    assert results(slow) == fast
-    assert not slow._saved().words  # nothing saved: all read from Whoosh
-
-
-def test_results_are_the_same_from_whoosh_blocks_as_from_saved_postings(
-    index: SearchIndex,
-) -> None:
-    expected = results(index)
-    unsaved = memory_index(corpus())
-    unsaved.ix.storage.delete_file(layout.POSTINGS)
-
-    assert results(unsaved) == expected
-
-
-def test_a_saved_postings_file_of_another_shape_is_ignored(index: SearchIndex) -> None:
-    expected = results(index)
-    other = memory_index(corpus())
-    head = json.dumps({"format": "0", "words": {"card": [0, 5, 5]}}).encode()
-    saved = other.ix.storage.create_file(layout.POSTINGS)
-    saved.write(len(head).to_bytes(8, "little") + head + bytes(100))
-    saved.close()
-
-    assert results(other) == expected
-    assert not other._saved().words
 
 
 def test_results_are_the_same_cold_hot_warmed_and_with_a_tiny_cache(

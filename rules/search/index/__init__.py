@@ -7,11 +7,10 @@ old index or the new one, never half of one. Each process keeps the open index
 and reopens it when ``CURRENT`` changes.
 
 Whoosh stores the index, analyses text, parses queries and suggests spellings.
-Ranking is done here, over postings decoded once per open index: Whoosh's own
-matchers decode every posting in Python on every query (about 3 µs each), too
-slow for common words in a 10,000-document index. The build saves the text
-field's postings beside the index as plain arrays, read several times faster
-than Whoosh's pickled blocks (see docs/SEARCH.md).
+Ranking is done here (BM25 in ``rules.search.scoring``), over postings read
+from Whoosh once per open index and kept in a bounded cache: Whoosh's own
+searcher reads and scores every posting in Python on every query, which
+misses the search target (figures in docs/DECISIONS.md).
 
 ``layout`` knows the files and the schema, ``build`` writes and swaps an index,
 ``searcher`` opens and searches it.

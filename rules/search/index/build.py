@@ -9,10 +9,9 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
 from whoosh import index
@@ -22,9 +21,7 @@ from rules.models import Game
 from rules.search.documents import SearchDocument, documents_for
 from rules.search.index.layout import (
     CURRENT,
-    GAP,
     MANIFEST,
-    POSTINGS,
     SCHEMA_VERSION,
     VOCABULARY,
     WORDS,
@@ -32,10 +29,8 @@ from rules.search.index.layout import (
     index_schema,
     live_manifest,
     read_marker,
-    read_postings,
 )
 from rules.search.index.searcher import SearchIndex
-from rules.search.postings import encode_postings
 
 _GRACE_SECONDS = 60.0
 
@@ -69,27 +64,7 @@ def _write(ix: index.Index, documents: Iterable[SearchDocument]) -> int:
     saved = ix.storage.create_file(VOCABULARY)
     saved.write(json.dumps(vocabulary, separators=(",", ":")).encode())
     saved.close()
-    _save_postings(ix)
     return count
-
-
-def _save_postings(ix: index.Index) -> None:
-    """Save beside the index the postings of every word of the text field as
-    plain arrays (rules.search.postings). A word missing from it (none, unless
-    Whoosh read it through its generic matcher) is read from Whoosh."""
-    decode = ix.schema["text"].format.decoder("positions")
-
-    def words(reader: Any) -> Iterator[tuple[str, list[int], list[float], list[Any]]]:
-        for term in reader.field_terms("text"):
-            docs, weights, values = read_postings(reader, "text", term, weights=True)
-            if term != GAP and values:
-                yield term, docs, weights, [decode(value) for value in values]
-
-    with ix.reader() as reader:
-        data = encode_postings(words(reader))
-    saved = ix.storage.create_file(POSTINGS)
-    saved.write(data)
-    saved.close()
 
 
 class _BuildStorage(RamStorage):  # type: ignore[misc]
@@ -107,8 +82,9 @@ class _BuildStorage(RamStorage):  # type: ignore[misc]
 
 def memory_index(documents: Iterable[SearchDocument]) -> SearchIndex:
     """An index held in memory, for tests and benchmarks."""
-    ix = RamStorage().create_index(index_schema())
-    _write(ix, documents)
+    with tempfile.TemporaryDirectory(prefix="rulesite-spool-") as spool:
+        ix = _BuildStorage(Path(spool)).create_index(index_schema())
+        _write(ix, documents)
     return SearchIndex(ix)
 
 

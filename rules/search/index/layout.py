@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
-from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from rules.search.documents import SearchDocument
@@ -19,7 +18,6 @@ SCHEMA_VERSION = "5"
 CURRENT = "CURRENT"
 MANIFEST = "manifest.json"
 VOCABULARY = "vocabulary.json"
-POSTINGS = "postings.bin"
 
 # Question words are noise in a search box; the rest is Whoosh's default list.
 ANALYZER = StemmingAnalyzer(
@@ -75,34 +73,16 @@ def index_fields(doc: SearchDocument) -> dict[str, Any]:
 
 def read_postings(
     reader: Any, field: str, word: str, *, weights: bool = False
-) -> tuple[list[int], list[float], list[bytes]]:
-    """The postings of a term: document numbers and, if ``weights``, the
-    weight (count) and the encoded value (positions) in each. Whoosh's matcher
-    decodes each posting in Python (about 3 µs); its on-disk matcher holds a
-    block (128 postings) as arrays, read here whole. Any other matcher
-    (postings inlined in the term file, deleted documents filtered) goes
-    through the generic interface, without values."""
+) -> tuple[list[int], list[float]]:
+    """The documents holding a term and, if ``weights``, its weight (count)
+    in each, through Whoosh's matcher."""
     if (field, word) not in reader:
-        return [], [], []
+        return [], []
     matcher = reader.postings(field, word)
-    docs: list[int] = []
-    found: list[float] = []
-    values: list[bytes] = []
-    if type(matcher) is not W3LeafMatcher:
-        if not weights:
-            return list(matcher.all_ids()), found, values
-        pairs = list(matcher.items_as("weight"))
-        return [d for d, _ in pairs], [w for _, w in pairs], values
-    while matcher.is_active():
-        matcher._read_ids()
-        docs += matcher._ids
-        if weights:
-            matcher._read_weights()
-            matcher._read_values()
-            found += matcher._weights
-            values += matcher._values
-        matcher._next_block()
-    return docs, found, values
+    if not weights:
+        return list(matcher.all_ids()), []
+    pairs = list(matcher.items_as("weight"))
+    return [d for d, _ in pairs], [w for _, w in pairs]
 
 
 def read_marker(root: Path) -> str | None:

@@ -1,7 +1,7 @@
 """Reading the index: the open index of each process, and searching it. Whoosh
 reads the stored documents, parses queries and suggests spellings; ranking is
-done here, over postings decoded once per open index (from postings.bin, or
-from Whoosh a block at a time) and kept in a bounded cache."""
+done here, over postings read from Whoosh once per open index and kept in a
+bounded cache (docs/DECISIONS.md says why)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import os
 import re
 import threading
 import time
-from bisect import bisect_right
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +25,6 @@ from typing import Any
 from django.conf import settings
 from whoosh import index
 from whoosh import query as wq
-from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.lang.porter import stem
 from whoosh.qparser import (
     GroupPlugin,
@@ -44,7 +42,6 @@ from rules.search.highlight import highlight
 from rules.search.index.layout import (
     CURRENT,
     GAP,
-    POSTINGS,
     SCHEMA_VERSION,
     VOCABULARY,
     live_manifest,
@@ -52,7 +49,6 @@ from rules.search.index.layout import (
     read_postings,
     text_stems,
 )
-from rules.search.postings import SavedPostings
 from rules.search.query import (
     KIND_FILTER,
     KINDS,
@@ -83,7 +79,7 @@ _CACHED_POSTINGS = 1_000_000
 # Warming an index decodes the postings of the words in this many documents or
 # more (a rarer word decodes in well under 0.1 ms when a query needs it), most
 # common first, then reads the stored fields of the first documents, within
-# these bounds (figures in docs/SEARCH.md).
+# these bounds (figures in rulesite/gunicorn.conf.py).
 _WARM_MIN_DOCS = 32
 _WARM_DOCUMENTS = 10_000
 _WARM_POSTINGS = 300_000
@@ -155,7 +151,7 @@ def _stem(word: str) -> str:
 
 
 class SearchIndex:
-    """An open index: a Whoosh reader per thread, decoded postings shared."""
+    """An open index: a Whoosh reader per thread, scored postings shared."""
 
     def __init__(self, ix: index.Index) -> None:
         self.ix = ix
@@ -165,8 +161,6 @@ class SearchIndex:
         self._cached_size = 0
         self._spelling: _Speller | None = None
         self._kind_of: list[str] | None = None
-        self._decoder = ix.schema["text"].format.decoder("positions")
-        self._saved_postings: SavedPostings | None = None
         plugins = [PhrasePlugin(), GroupPlugin(), OperatorsPlugin()]
         self._all_words = QueryParser("text", ix.schema, plugins=plugins)
         self._any_word = QueryParser("text", ix.schema, plugins, group=OrGroup)
@@ -349,34 +343,19 @@ class SearchIndex:
         return {}  # NullQuery: only stop words
 
     def _term(self, word: str) -> dict[int, float]:
-        """BM25 score of every document containing ``word``; decoded from
-        Whoosh once, then kept (LRU)."""
+        """BM25 score of every document containing ``word``; read from Whoosh
+        once, then kept (LRU)."""
         scored = self._cached(("score", word))
         if scored is None:
-            saved = self._saved().read(word)
-            if saved:
-                docs = list(map(self._numbers.__getitem__, saved[0]))
-                weights: Iterable[float] = saved[1]
-            else:
-                docs, weights, _ = self._read("text", word, weights=True)
-            # idf * w * (k1 + 1) / (w + norm), in that order (the same floats
-            # to the last bit), by map() in C rather than a loop in Python.
+            docs, weights = self._read("text", word, weights=True)
+            # idf * w * (k1 + 1) / (w + norm), by map() in C rather than a loop
+            # in Python: this is the cost of a word not yet cached.
             idf, norms = self._idf(len(docs)), self._norms
             top = map(mul, map(mul, repeat(idf), weights), repeat(_BM25_K1 + 1))
             bottom = map(add, weights, map(norms.__getitem__, docs))
             scored = dict(zip(docs, map(truediv, top, bottom), strict=True))
             self._keep(("score", word), scored)
         return scored
-
-    def _saved(self) -> SavedPostings:
-        if self._saved_postings is None:
-            raw = b""
-            if self.ix.storage.file_exists(POSTINGS):
-                saved = self.ix.storage.open_file(POSTINGS)  # a race reads it twice
-                raw = bytes(saved.read())
-                saved.close()
-            self._saved_postings = SavedPostings(raw)
-        return self._saved_postings
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (len(self._everything) - df + 0.5) / (df + 0.5))
@@ -439,30 +418,11 @@ class SearchIndex:
         return found
 
     def _positions(self, word: str, docs: list[int]) -> dict[int, frozenset[int]]:
-        """Where ``word`` stands in each of ``docs`` (sorted, all containing it)."""
-        saved = self._saved().read(word)
-        if saved:
-            return saved[2].of(docs)
+        """Where ``word`` stands in each of ``docs`` (sorted, all containing
+        it): Whoosh's matcher skips to each document in turn."""
         matcher = self.reader().postings("text", word)
-        decode = self._decoder
         found = {}
-        if type(matcher) is W3LeafMatcher:
-            # Block by block, skipping the blocks that hold none of ``docs``
-            # (a block's last id is known before its postings are read).
-            at = 0
-            while matcher.is_active() and at < len(docs):
-                end = bisect_right(docs, matcher.block_max_id(), at)
-                if end > at:
-                    wanted = set(docs[at:end])
-                    matcher._read_ids()
-                    matcher._read_values()
-                    for d, value in zip(matcher._ids, matcher._values, strict=True):
-                        if d in wanted:
-                            found[d] = frozenset(decode(value))
-                    at = end
-                matcher._next_block()
-            return found
-        for d in docs:  # any other matcher: skip to each document in turn
+        for d in docs:
             if not matcher.is_active():
                 break
             matcher.skip_to(d)
@@ -487,9 +447,9 @@ class SearchIndex:
 
     def _read(
         self, field: str, word: str, *, weights: bool = False
-    ) -> tuple[list[int], list[float], list[bytes]]:
-        docs, found, values = read_postings(self.reader(), field, word, weights=weights)
-        return list(map(self._numbers.__getitem__, docs)), found, values
+    ) -> tuple[list[int], list[float]]:
+        docs, found = read_postings(self.reader(), field, word, weights=weights)
+        return list(map(self._numbers.__getitem__, docs)), found
 
     def _cached(self, key: tuple[str, str]) -> Any:
         with self._lock:
