@@ -42,8 +42,8 @@ class RuleAdmin(ReadOnlyAdmin):
 
 @admin.register(Card)
 class CardAdmin(ReadOnlyAdmin):
-    list_display = ["name", "type", "expansion", "count", "implemented_by"]
-    list_filter = ["game", "type", "expansion"]
+    list_display = ["name", "type", "faction", "expansion", "count", "implemented_by"]
+    list_filter = ["game", "type", "faction", "expansion"]
     search_fields = ["name", "slug"]
 
 

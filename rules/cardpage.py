@@ -4,6 +4,7 @@ that faction grouped by type. Everything reads HTML rendered at load time."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,38 @@ class PartGroup:
     cards: list[tuple[Card, str]] = field(default_factory=list)  # card, short facet
 
 
+@dataclass(frozen=True)
+class ListedCard:
+    """A line of the card list: the card and its labels, joined once here
+    rather than looked up tag by tag for each of hundreds of lines."""
+
+    card: Card
+    url: str
+    meta: str
+
+
+def listed_cards(game: Game, cards: Iterable[Card]) -> list[ListedCard]:
+    labels = {
+        vocabulary: game.vocabularies.get(vocabulary, {})
+        for vocabulary in ("card_types", "expansions", "windows", "factions")
+    }
+
+    def label(vocabulary: str, key: str) -> str:
+        return str(labels[vocabulary].get(key, key))
+
+    rows = []
+    for card in cards:
+        meta = [label("card_types", card.type), label("expansions", card.expansion)]
+        if card.faction:
+            meta.append(label("factions", card.faction))
+        if card.count:
+            meta.append(f"\N{MULTIPLICATION SIGN}{card.count}")
+        if card.window:
+            meta.append(label("windows", card.window))
+        rows.append(ListedCard(card, card.get_absolute_url(), " · ".join(meta)))
+    return rows
+
+
 def fields_of(game: Game, card_type: str) -> list[dict[str, Any]]:
     fields: list[dict[str, Any]] = game.card_fields.get(card_type, [])
     return fields
@@ -69,13 +102,17 @@ def card_notes(card: Card) -> list[Note]:
     ]
 
 
-def facet(game: Game, card: Card) -> str:
+def facet(game: Game, card: Card) -> tuple[int, str]:
     """A part's first choice field (a leader's kind, a unit's type, a
-    technology's colour): enough to tell parts of one group apart."""
+    technology's colour): enough to tell parts of one group apart. Its rank
+    among the choices orders the group (agent, commander, hero)."""
     for spec in fields_of(game, card.type):
         if spec["kind"] == "choice" and spec["key"] in card.attrs_html:
-            return str(card.attrs_html[spec["key"]])
-    return ""
+            choices = list(spec["choices"])
+            value = card.attrs.get(spec["key"])
+            rank = choices.index(value) if value in choices else len(choices)
+            return rank, str(card.attrs_html[spec["key"]])
+    return 0, ""
 
 
 def is_faction_card(card: Card) -> bool:
@@ -89,12 +126,20 @@ def faction_parts(game: Game, card: Card) -> list[PartGroup]:
     types = list(game.vocabularies.get("card_types", {}))
     parts = game.cards.filter(faction=card.faction).exclude(pk=card.pk)
     groups: dict[str, PartGroup] = {}
-    for part in sorted(parts, key=lambda c: (_rank(types, c.type), c.name.casefold())):
-        part.game = game  # its URL reads the game's slug
+    facets = {part.pk: facet(game, part) for part in parts}
+    ranked = sorted(
+        parts,
+        key=lambda part: (
+            _rank(types, part.type),
+            facets[part.pk],
+            part.name.casefold(),
+        ),
+    )
+    for part in ranked:
         group = groups.setdefault(
             part.type, PartGroup(part.type, game.label("card_types", part.type))
         )
-        group.cards.append((part, facet(game, part)))
+        group.cards.append((part, facets[part.pk][1]))
     return list(groups.values())
 
 

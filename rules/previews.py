@@ -39,6 +39,7 @@ def _card(game: Game, key: str) -> Preview:
     card = get_object_or_404(game.cards.all(), slug=key)
     meta = [
         game.label("card_types", card.type),
+        *([game.label("factions", card.faction)] if card.faction else []),
         game.label("expansions", card.expansion),
     ]
     timing = plain_text(card.timing_html)

@@ -23,6 +23,7 @@ from rules.cardpage import (
     card_notes,
     faction_parts,
     is_faction_card,
+    listed_cards,
 )
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
@@ -32,6 +33,15 @@ from rules.models import Card, Game, Rule, Ruling, Topic
 from rules.text import without_control_characters
 
 RECENT_RULINGS = 5
+CARD_TEXTS = (
+    "timing_md",
+    "timing_html",
+    "effect_md",
+    "effect_html",
+    "attrs",
+    "attrs_html",
+    "notes",
+)
 
 
 @require_safe
@@ -230,13 +240,15 @@ def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse
 def card_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = CardFilter(request.GET or None, game=game_obj)
-    cards = form.apply(game_obj.cards.all())
+    # The list shows names and keys only: leave the texts (and their JSON)
+    # in the database, as the game may have hundreds of components.
+    cards = form.apply(game_obj.cards.defer(*CARD_TEXTS))
     context = {
         "game": game_obj,
         "section": "cards",
         "form": form,
         "filtered": bool(form.active()),
-        "cards": cards,
+        "cards": listed_cards(game_obj, cards),
         "total": game_obj.cards.count(),
     }
     return render(request, "rules/card_index.html", context)

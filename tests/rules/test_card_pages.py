@@ -134,3 +134,28 @@ def test_faction_page_and_card_list_queries_do_not_grow_with_cards(
     many = queries_of(client, url)
 
     assert many == few
+
+
+def test_preview_of_a_part_names_its_faction(client: Client, game: Game) -> None:
+    data = client.get("/demo/preview/card/cruiser/").json()
+
+    assert data["meta"] == "Unit · The Blue Folk · Base game"
+
+
+def test_faction_parts_of_a_type_follow_their_choices_order(
+    client: Client, db: Any, tmp_path: Path
+) -> None:
+    zed = FACTION_TECH.format(slug="zed", name="Zed")  # blue, declared before green
+    load_game(
+        components(
+            tmp_path,
+            **{
+                "cards__cruiser-ii.yaml": with_faction(CRUISER_II),
+                "cards__zed.yaml": zed,
+            },
+        )
+    )
+    page = html(client.get("/demo/cards/blue-folk/"))
+
+    parts = page[page.index('class="faction-parts"') :]
+    assert parts.index("/demo/cards/zed/") < parts.index("/demo/cards/cruiser-ii/")

@@ -68,6 +68,27 @@ GAME = {
         "expansions": {"base": "Base game", "pok": "Prophecy of Kings"},
         "windows": {"when-action-card-played": "When an action card is played"},
         "flags": {"offensive": "Offensive: cannot be aimed at the player who plays it"},
+        "factions": {"xxcha": "The Xxcha Kingdom", "yssaril": "The Yssaril Tribes"},
+    },
+    "card_fields": {
+        "technology": [
+            {
+                "key": "colour",
+                "kind": "choice",
+                "label": "Colour",
+                "choices": {"blue": "Blue", "green": "Green"},
+                "card_types": [],
+                "required": False,
+            },
+            {
+                "key": "prerequisites",
+                "kind": "choice-list",
+                "label": "Prerequisites",
+                "choices": {"blue": "Blue", "green": "Green"},
+                "card_types": [],
+                "required": False,
+            },
+        ]
     },
     "content_version": "f4ca81bd03b756c4f493eab0f6dd7c34a614d991de8e7dddfeeef45b67b94fc7",  # noqa: E501
     "loaded_at": "2026-11-21T19:22:00.377730Z",
@@ -132,6 +153,11 @@ CARD = {
     "effect_html": "<p>That action card is cancelled.</p>",
     "flags": [],
     "faction": "",
+    "attrs": {},
+    "attrs_html": {},
+    "notes": [],
+    "replaces": None,
+    "revised_as": [],
     "implemented": True,
     "implemented_by": "ti4",
     "rules": [rule_ref("2.6", "action-cards"), rule_ref("2.8", "action-cards")],

@@ -65,6 +65,10 @@ class CardQuery(ContentQuery):
     type = key_list("Card type: a key of the game's `vocabularies.card_types`.")
     window = key_list("Timing window: a key of the game's `vocabularies.windows`.")
     expansion = key_list("Expansion: a key of the game's `vocabularies.expansions`.")
+    faction = key_list(
+        "Faction: a key of the game's `vocabularies.factions` (its abilities, "
+        "technologies, leaders, units... and its own card)."
+    )
     implemented = serializers.BooleanField(
         required=False,
         help_text="true: only cards the oracle can play; false: only the others.",
@@ -91,6 +95,9 @@ class CardQuery(ContentQuery):
     def validate_expansion(self, value: str) -> str:
         return self._known_keys(value, "expansions", "expansion")
 
+    def validate_faction(self, value: str) -> str:
+        return self._known_keys(value, "factions", "faction")
+
     def _known_keys(self, value: str, vocabulary: str, noun: str) -> str:
         # Keys are declared per game, so a typo would silently match nothing;
         # like the other filters, it is a 400 naming the parameter.
@@ -107,7 +114,7 @@ class CardQuery(ContentQuery):
         return value
 
     def apply(self, queryset: QuerySet[Any], values: dict[str, Any]) -> QuerySet[Any]:
-        for field in ("type", "window", "expansion"):
+        for field in ("type", "window", "expansion", "faction"):
             if field in values:
                 queryset = queryset.filter(**{f"{field}__in": values[field].split(",")})
         if "implemented" in values:

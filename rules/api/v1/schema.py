@@ -155,7 +155,8 @@ games = collection(
     list_description="Every game on the site, with its reference document, the "
     "vocabularies its cards use, its content version and links to its collections.",
     detail_description="One game: reference document, vocabularies (labels of "
-    "card types, expansions, timing windows and flags), content version, links.",
+    "card types, expansions, timing windows, flags and factions), the own fields "
+    "of each card type (`card_fields`), content version, links.",
     lookup=path_parameter("slug", "The game's slug.", "ti4", SLUG_PATTERN),
 )
 
@@ -199,12 +200,16 @@ cards = collection(
     detail_serializer=CardDetailSerializer,
     list_example=examples.CARD,
     detail_example=examples.CARD_DETAIL,
-    list_description="Cards and other components, filtered by type, timing window, "
-    "expansion, oracle support or part of the name, sorted by `ordering` (name by "
-    "default). Keys are those of the game's `vocabularies`.",
-    detail_description="One card: timing and effect (Markdown and HTML), flags, "
-    "the rules it cites, the rulings about it, whether the oracle implements it, "
-    "and everything that links to it (`cited_by`).",
+    list_description="Cards and other components (agendas, technologies, units, "
+    "factions...), each with its type's own fields (`attrs`), filtered by type, "
+    "timing window, expansion, faction, oracle support or part of the name, sorted "
+    "by `ordering` (name by default). Keys are those of the game's `vocabularies`; "
+    "the fields of each type are the game's `card_fields`.",
+    detail_description="One card: timing and effect (Markdown and HTML), its "
+    "type's own fields (`attrs`, `attrs_html`), notes with their sources, the "
+    "card it replaces or that revise it, flags, faction, the rules it cites, the "
+    "rulings about it, whether the oracle implements it, and everything that "
+    "links to it (`cited_by`).",
     lookup=path_parameter("slug", "The card's slug.", "sabotage", SLUG_PATTERN),
     query=CardQuery,
 )

@@ -16,6 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules.api.v1.fields import DetailUrlField, GameLinkField, WebUrlField
+from rules.content.cardfields import KIND_NAMES
 from rules.models import Card, Game, Rule, Ruling, Term, Topic, mentions_of
 
 
@@ -171,6 +172,23 @@ class GameLinksSerializer(OutputSerializer):
     search = GameLinkField("search")
 
 
+class CardFieldSerializer(OutputSerializer):
+    key = serializers.CharField(help_text="The field's key in a card's `attrs`.")
+    kind = serializers.ChoiceField(
+        choices=KIND_NAMES, help_text="What the field holds (see the API docs)."
+    )
+    label = serializers.CharField(help_text="How pages label it.")
+    choices = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="For choice kinds: each allowed value and its label.",
+    )
+    card_types = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="For card kinds: the card types a value may name (any if empty).",
+    )
+    required = serializers.BooleanField(help_text="Whether every such card has it.")
+
+
 class GameSerializer(ContentSerializer):
     reference = ReferenceDocumentSerializer(
         source="*", help_text="The published rules document this content follows."
@@ -178,7 +196,11 @@ class GameSerializer(ContentSerializer):
     vocabularies = serializers.DictField(
         child=serializers.DictField(child=serializers.CharField()),
         help_text="Labels of the keys used by cards: card_types, expansions, "
-        "windows (timing windows) and flags.",
+        "windows (timing windows), flags and factions.",
+    )
+    card_fields = serializers.DictField(
+        child=CardFieldSerializer(many=True),
+        help_text="The own fields of each card type (a card's `attrs`), in order.",
     )
     content_version = serializers.CharField(
         help_text="Hash of the loaded content; changes whenever any of it does."
@@ -196,6 +218,7 @@ class GameSerializer(ContentSerializer):
             "short_name",
             "reference",
             "vocabularies",
+            "card_fields",
             "content_version",
             "loaded_at",
             "links",
@@ -298,6 +321,15 @@ class TopicDetailSerializer(TopicSerializer):
 # --- cards, terms, rulings ------------------------------------------------
 
 
+class CardNoteSerializer(OutputSerializer):
+    text_md = serializers.CharField()
+    text_html = serializers.CharField()
+    source = serializers.ChoiceField(
+        choices=Ruling.Source.choices, help_text="Where the clarification comes from."
+    )
+    date = serializers.DateField(allow_null=True)
+
+
 class CardSerializer(ContentSerializer):
     type = serializers.CharField(help_text="Key of the game's card_types.")
     expansion = serializers.CharField(help_text="Key of the game's expansions.")
@@ -316,6 +348,28 @@ class CardSerializer(ContentSerializer):
     rules = RuleRefSerializer(
         source="cited_rules", many=True, help_text="Rules this card cites."
     )
+    faction = serializers.CharField(
+        help_text="Key of the game's factions ('' when none). A faction's own "
+        "card has its faction's key as its id."
+    )
+    attrs = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="The type's own fields (the game's `card_fields`): numbers, "
+        "text, Markdown, choice keys, card ids, lists, or for `outcomes` a list "
+        "of {outcome, effect} (effect in Markdown).",
+    )
+    attrs_html = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each attr as the card page shows it (sanitized HTML, with "
+        "labels for choices and links for cards).",
+    )
+    notes = CardNoteSerializer(many=True, help_text="Clarifications, with sources.")
+    replaces = CardRefSerializer(
+        allow_null=True, help_text="The card this revised card replaces, or null."
+    )
+    revised_as = CardRefSerializer(
+        many=True, help_text="The revised cards that replace this one."
+    )
 
     class Meta:
         model = Card
@@ -332,6 +386,11 @@ class CardSerializer(ContentSerializer):
             "effect_html",
             "flags",
             "faction",
+            "attrs",
+            "attrs_html",
+            "notes",
+            "replaces",
+            "revised_as",
             "implemented",
             "implemented_by",
             "rules",

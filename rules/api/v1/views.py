@@ -54,7 +54,7 @@ from rules.models import Card, Game, Rule, Ruling, Term, Topic, canonical_rule_i
 
 # Part of every ETag: bump it when a release changes what these endpoints
 # return for unchanged content, so clients do not keep a stale copy.
-REPRESENTATION = "api-v1/1"
+REPRESENTATION = "api-v1/2"
 MAX_AGE = 300
 CACHED_HEADERS = ("Content-Disposition",)
 
@@ -71,7 +71,9 @@ def listed_rules(game: Game) -> QuerySet[Rule]:
 
 
 def listed_cards(game: Game) -> QuerySet[Card]:
-    return game.cards.prefetch_related(Prefetch("cited_rules", rules_with_topics()))
+    return game.cards.select_related("replaces").prefetch_related(
+        Prefetch("cited_rules", rules_with_topics()), "revised_as"
+    )
 
 
 def listed_terms(game: Game) -> QuerySet[Term]:
