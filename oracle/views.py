@@ -39,8 +39,8 @@ from oracle.forms import (
 )
 from oracle.models import Answered, Run
 from oracle.prefill import card_prefill
-from rules.api.v1.throttling import AnonScopedRateThrottle
 from rules.models import Card, Game, Ruling
+from rulesite.ratelimit import wait_for
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
         return _page(request, game_obj, pack, _opened(request, game_obj, pack))
     if "more" in request.POST:
         return _more_rows(request, game_obj, pack)
-    if (wait := _throttled(request)) is not None:
+    if (wait := wait_for(request, "web-oracle")) is not None:
         pasted = request.POST.get("mode") == "paste"
         page = Editor(
             Builder(pack, None if pasted else request.POST, _default_rows(pack)),
@@ -165,19 +165,6 @@ def _default_rows(pack: Pack) -> Rows:
         [{"name": "Alice"}, {"name": "Bob"}],
         [],
     )
-
-
-def _throttled(request: HttpRequest) -> int | None:
-    """The seconds to wait when this client ran too many scenarios (the API's
-    ``oracle`` rate, shared by the pages)."""
-    throttle = AnonScopedRateThrottle()
-    if throttle.allow_request(request, _OracleScope()):
-        return None
-    return int(throttle.wait() or 1)
-
-
-class _OracleScope:
-    throttle_scope = "oracle"
 
 
 def _more_rows(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:

@@ -2,7 +2,11 @@
 
 A query that names a rule id or a card exactly redirects to it; any other query
 shows its results grouped by kind. A query that cannot be searched gets the form
-back with a message saying why (status 400), never a server error.
+back with a message saying why (status 400), never a server error; a client
+that searches too often gets it with a 429 (scope ``web-search``).
+
+``/<game>/search/suggestions/`` answers the search box's suggestions while
+typing: the API's search, counted in the pages' own ``web-suggest`` scope.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from rules.api.v1.search_views import SearchView
 from rules.models import Game
 from rules.search import (
     KIND_LABELS,
@@ -26,6 +31,7 @@ from rules.search import (
     without_kind_filters,
 )
 from rules.text import without_control_characters
+from rulesite.ratelimit import wait_for
 
 
 @require_safe
@@ -43,6 +49,11 @@ def search_page(request: HttpRequest, game: str) -> HttpResponse:
     }
     if "q" not in request.GET:  # the bare page: just the form
         return render(request, "rules/search.html", context)
+    if (wait := wait_for(request, "web-search")) is not None:
+        context["error"] = f"Too many searches from here; try again in {wait} s."
+        response = render(request, "rules/search.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     status = 200
     try:
         page = int(request.GET.get("page") or 1)
@@ -59,6 +70,14 @@ def search_page(request: HttpRequest, game: str) -> HttpResponse:
             return redirect(results.direct.url)
         context |= _results_context(game_obj, results, kind)
     return render(request, "rules/search.html", context, status=status)
+
+
+class SuggestionsView(SearchView):
+    """The API's search for the search box of the pages, outside the API's
+    schema and its clients' rate limits."""
+
+    schema = None
+    throttle_scope = "web-suggest"
 
 
 def _results_context(game: Game, results: SearchResults, kind: str) -> dict[str, Any]:

@@ -30,4 +30,9 @@ urlpatterns = [
         name="preview",
     ),
     path("<slug:game>/search/", search_views.search_page, name="search"),
+    path(
+        "<slug:game>/search/suggestions/",
+        search_views.SuggestionsView.as_view(),
+        name="suggestions",
+    ),
 ]

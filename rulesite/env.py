@@ -39,6 +39,19 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
 
 
+def env_count(name: str, default: int) -> int:
+    """A count that may also be written as a boolean (``1``/``true`` is one)."""
+    raw = os.environ.get(name)
+    if raw is not None and raw.strip().lower() in _TRUE - {"1"}:
+        return 1
+    if raw is not None and raw.strip().lower() in _FALSE:
+        return 0
+    count = env_int(name, default)
+    if count < 0:
+        raise ImproperlyConfigured(f"{name}={raw!r} must not be negative")
+    return count
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:
@@ -47,9 +60,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 def cache_config(url: str) -> dict[str, object]:
-    """Turn a CACHE_URL (``locmem://``, ``redis://host:port/db``, ``dummy://``)
-    into a Django CACHES entry."""
+    """Turn a CACHE_URL (``locmem://``, ``redis://host:port/db``, ``dummy://``,
+    ``disk:///absolute/folder``) into a Django CACHES entry."""
     parts = urlsplit(url)
+    if parts.scheme == "disk":
+        # SQLite files in a folder, shared by every process of this machine, with
+        # atomic increments (diskcache); at most 64 MiB, least recently stored
+        # entries evicted first.
+        return {
+            "BACKEND": "diskcache.DjangoCache",
+            "LOCATION": parts.path,
+            "SHARDS": 4,
+            "DATABASE_TIMEOUT": 0.25,
+            "OPTIONS": {"size_limit": 2**26},
+        }
     if parts.scheme == "locmem":
         return {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -65,7 +89,8 @@ def cache_config(url: str) -> dict[str, object]:
     if parts.scheme == "dummy":
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     raise ImproperlyConfigured(
-        f"CACHE_URL={url!r}: unsupported scheme (use locmem://, redis:// or dummy://)"
+        f"cache URL {url!r}: unsupported scheme "
+        "(use locmem://, redis://, disk:///folder or dummy://)"
     )
 
 

@@ -27,6 +27,9 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 backlog = int(os.environ.get("GUNICORN_BACKLOG", "2048"))
+# gunicorn's maximum: URLs under /api/ up to this length that are too long get
+# the API's own 414 (rules/api/uri_length.py), not gunicorn's HTML page.
+limit_request_line = 8190
 # Only a proxy at these addresses may set X-Forwarded-Proto and friends.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 

@@ -4,6 +4,7 @@ SECRET_KEY (see docs/OPERATIONS.md)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -12,6 +13,7 @@ from rulesite.env import (
     cache_config,
     database_config,
     env_bool,
+    env_count,
     env_int,
     env_list,
     env_str,
@@ -47,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "corsheaders",
+    "axes",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -64,6 +67,8 @@ MIDDLEWARE = [
     # Before sessions and CSRF: a cached page skips the rest of the stack.
     "rulesite.pagecache.PageCacheMiddleware",
     "corsheaders.middleware.CorsMiddleware",
+    # A 414 in the API's error shape for URLs too long to be worth reading.
+    "rules.api.uri_length.ApiUriLengthMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Before sessions and CSRF: an API revalidation that is a 304 ends here.
     "rules.api.middleware.ApiRevalidationMiddleware",
@@ -72,6 +77,34 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Last: turns a refused (locked-out) login into its 429 page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# Logins (the admin): after LOGIN_FAILURE_LIMIT wrong passwords from one client
+# address, that address may not log in for LOGIN_LOCKOUT_MINUTES, and its tries
+# are refused before any password is hashed (django-axes; the address as the
+# rate limits see it, behind BEHIND_PROXY trusted proxies).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "rulesite.ratelimit.client_address"
+AXES_RESET_ON_SUCCESS = True
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        "NAME": "django.contrib.auth.password_validation."
+        "UserAttributeSimilarityValidator"
+    },
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 ROOT_URLCONF = "rulesite.urls"
@@ -129,6 +162,17 @@ CACHES = {
         env_str("PAGE_CACHE_URL") or env_str("CACHE_URL", "locmem://")
     ),
 }
+# Rate-limit counters (rulesite/ratelimit.py) must be shared by every worker: in
+# Redis when CACHE_URL names it, else in SQLite files under var/ (diskcache).
+_SHARED_CACHE = env_str("CACHE_URL").startswith(("redis://", "rediss://"))
+CACHES["ratelimit"] = cache_config(
+    env_str("RATELIMIT_CACHE_URL")
+    or (
+        env_str("CACHE_URL")
+        if _SHARED_CACHE
+        else f"disk://{(VAR_DIR / 'ratelimit').resolve()}"
+    )
+)
 if CACHES["pages"]["BACKEND"].endswith("LocMemCache"):
     CACHES["pages"].update(LOCATION="rulesite-pages", OPTIONS={"MAX_ENTRIES": 500})
 # Serve anonymous HTML pages from the "pages" cache (rulesite/pagecache.py); off
@@ -159,10 +203,14 @@ STORAGES = {
 
 SEARCH_INDEX_DIR = Path(env_str("SEARCH_INDEX_DIR", str(VAR_DIR / "search")))
 
-# Behind a TLS-terminating proxy, production sets these through the environment.
-SECURE_PROXY_SSL_HEADER = (
-    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
-)
+# Behind TLS-terminating proxies, production sets these through the environment:
+# how many proxies each request passes (BEHIND_PROXY=1 for one nginx), and the
+# addresses they connect from. The client address of rate limits and of login
+# lockouts is taken from X-Forwarded-For only that many hops back, and only
+# from a trusted proxy (rulesite/ratelimit.py, docs/OPERATIONS.md).
+PROXY_HOPS = env_count("BEHIND_PROXY", 0)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PROXY_HOPS else None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
@@ -185,16 +233,19 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "rules.api.v1.errors.exception_handler",
     "URL_FORMAT_OVERRIDE": None,
     # Per client IP and scope (a view's `throttle_scope`, "read" by default);
-    # an empty variable means no limit. See docs/API.md.
+    # an empty variable means no limit. The web-* scopes are the pages' own,
+    # apart from API clients. See docs/API.md and docs/OPERATIONS.md.
     "DEFAULT_THROTTLE_CLASSES": ["rules.api.v1.throttling.AnonScopedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": env_str("API_THROTTLE_READ", "600/minute") or None,
         "bulk": env_str("API_THROTTLE_BULK", "60/hour") or None,
         "oracle": env_str("API_THROTTLE_ORACLE", "60/minute") or None,
+        "web-search": env_str("WEB_THROTTLE_SEARCH", "60/minute") or None,
+        "web-suggest": env_str("WEB_THROTTLE_SUGGEST", "300/minute") or None,
+        "web-oracle": env_str("WEB_THROTTLE_ORACLE", "30/minute") or None,
     },
-    # Behind one proxy the client is the last X-Forwarded-For hop; otherwise the
-    # header is ignored, so a client cannot pick its own throttle key.
-    "NUM_PROXIES": 1 if env_bool("BEHIND_PROXY", False) else 0,
+    # Only DRF's own throttles read it; ours use PROXY_HOPS and TRUSTED_PROXIES.
+    "NUM_PROXIES": PROXY_HOPS,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rulesite API",
@@ -223,6 +274,10 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "rules.models.Rule.Kind",
         "CardFieldKindEnum": "rules.content.cardfields.KIND_NAMES",
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "rules.api.v1.schema.document_uri_too_long",
+    ],
 }
 
 LOGGING = {

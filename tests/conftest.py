@@ -43,6 +43,30 @@ def reads_on_the_primary(request: Any) -> None:
         request.getfixturevalue("settings").REPLICA_DATABASES = []
 
 
+@pytest.fixture(autouse=True, scope="session")
+def rate_limit_store(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The run's own folder for the rate-limit counters (rulesite/ratelimit.py)
+    when they are kept on disk, which another test run in the same checkout
+    would otherwise share; set before any request opens the store."""
+    from django.conf import settings
+
+    from rulesite.ratelimit import CACHE_ALIAS
+
+    store = settings.CACHES[CACHE_ALIAS]
+    if store["BACKEND"] == "diskcache.DjangoCache":
+        store["LOCATION"] = str(tmp_path_factory.mktemp("ratelimit"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(rate_limit_store: None) -> None:
+    """Every test starts with no request counted."""
+    from django.core.cache import caches
+
+    from rulesite.ratelimit import CACHE_ALIAS
+
+    caches[CACHE_ALIAS].clear()
+
+
 @pytest.fixture(scope="session")
 def real_content(django_db_setup: Any, django_db_blocker: Any) -> None:
     """Load the real fixtures once per session, outside any test transaction."""

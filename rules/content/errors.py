@@ -16,10 +16,20 @@ class ContentError:
 
 
 class ContentErrors(Exception):
-    """Raised when content does not validate; carries every problem found."""
+    """Raised when content does not validate; carries every problem found.
 
-    def __init__(self, errors: list[ContentError]) -> None:
-        self.errors = sorted(errors)
+    ``errors`` lists the root causes first: the problems of files read on their
+    own, then (``follow_ons``) those found across files while some file could not
+    be read, which are often only echoes of it (links to a topic that is missing
+    because its front matter is broken).
+    """
+
+    def __init__(
+        self, errors: list[ContentError], follow_ons: list[ContentError] | None = None
+    ) -> None:
+        self.roots = sorted(errors)
+        self.follow_ons = sorted(follow_ons or [])
+        self.errors = self.roots + self.follow_ons
         super().__init__("\n".join(str(error) for error in self.errors))
 
 
@@ -28,10 +38,18 @@ class ErrorLog:
 
     def __init__(self) -> None:
         self.errors: list[ContentError] = []
+        self.follow_ons: list[ContentError] = []
+        self._files_failed = False
 
     def add(self, file: str, line: int, message: str) -> None:
-        self.errors.append(ContentError(file, line, message))
+        error = ContentError(file, line, message)
+        (self.follow_ons if self._files_failed else self.errors).append(error)
+
+    def files_failed(self, failed: bool) -> None:
+        """Every file has been checked on its own: when one of them failed (and
+        was left out), what is found from now on may only follow from it."""
+        self._files_failed = failed
 
     def raise_if_any(self) -> None:
-        if self.errors:
-            raise ContentErrors(self.errors)
+        if self.errors or self.follow_ons:
+            raise ContentErrors(self.errors, self.follow_ons)

@@ -10,6 +10,9 @@ LINK = re.compile(
     r"\[\[(?P<kind>[a-z]+):(?P<target>[^\]|\n]+?)(?:\|(?P<label>[^\]\n]+))?\]\]"
 )
 KINDS = ("rule", "topic", "card", "term", "ruling")
+# Every "[[" must open a cross-link and every "]]" close one: anything else is
+# a link mistyped ("[[card:x]", "[[Card:x]]") that would show as brackets.
+_BRACKETS = re.compile(r"\[\[|\]\]")
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,27 @@ def find_links(text: str) -> Iterator[FoundLink]:
             target=match["target"].strip(),
             label=match["label"].strip() if match["label"] else None,
             line_offset=text.count("\n", 0, match.start()),
+        )
+
+
+def malformed_links(text: str) -> Iterator[tuple[int, str]]:
+    """(line offset, message) for the lines holding a ``[[`` or ``]]`` that is not
+    part of a well-formed cross-link (one message a line)."""
+    spans = [match.span() for match in LINK.finditer(text)]
+    reported: set[int] = set()
+    for bracket in _BRACKETS.finditer(text):
+        at = bracket.start()
+        offset = text.count("\n", 0, at)
+        if offset in reported or any(start <= at < end for start, end in spans):
+            continue
+        reported.add(offset)
+        line_start = text.rfind("\n", 0, at) + 1
+        start = at if bracket[0] == "[[" else max(at - 30, line_start)
+        snippet = text[start : start + 60].split("\n", 1)[0].strip()
+        yield (
+            offset,
+            f"malformed cross-link near {snippet!r}: write [[kind:target]] or "
+            f"[[kind:target|label]], the kind in lower case ({', '.join(KINDS)})",
         )
 
 

@@ -19,7 +19,12 @@ from rules.content.links import LinkTargets, Target, normalise_term
 from rules.content.markup import Renderer
 from rules.content.reader import fingerprint, read_content
 from rules.content.specs import GameContent
-from rules.content.validate import check_links, check_references, check_unique
+from rules.content.validate import (
+    check_links,
+    check_markup,
+    check_references,
+    check_unique,
+)
 from rules.content.writer import write_content
 
 
@@ -58,6 +63,10 @@ def validate_directory(directory: Path) -> GameContent:
     if not SLUG.match(content.game.slug):
         # Every URL of the game hangs on its slug: nothing more can be checked.
         log.raise_if_any()
+    # A file with an error is left out of ``content`` (links to it break).
+    files_failed = bool(log.errors)
+    check_markup(content, log)
+    log.files_failed(files_failed)
     check_unique(content, log)
     check_references(content, log)
     check_cards(content, log)

@@ -3,7 +3,9 @@ cleaned with an allow-list."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
+from collections import Counter
 from typing import Any
 
 import markdown
@@ -25,6 +27,54 @@ ALLOWED_ATTRIBUTES = {
     "td": {"align"},
     "th": {"align"},
 }
+
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)")
+_VOID_TAGS = {"br", "hr"}
+
+
+def raw_html_problems(source: str) -> list[tuple[int, str]]:
+    """(line offset, message) for raw HTML in the Markdown ``source`` that would
+    not reach the page as written: a tag the sanitizer removes (with its content,
+    and everything after an unclosed ``<style>``, ``<script>`` or ``<textarea>``),
+    or an allowed tag left open or closed twice (it would swallow or reorder the
+    text after it)."""
+    md = markdown.Markdown(extensions=["tables", "sane_lists"])
+    md.convert(source)
+    raw = "".join(str(block) for block in md.htmlStash.rawHtmlBlocks)
+    lowered = source.lower()
+    problems: list[tuple[int, str]] = []
+    balance: Counter[str] = Counter()
+    first_line: dict[str, int] = {}
+    cursor = 0
+    for tag in _TAG.finditer(raw):
+        closing, name = tag[1], tag[2].lower()
+        found = lowered.find(f"<{closing}{name}", cursor)
+        cursor = found + 1 if found >= 0 else cursor
+        line = source.count("\n", 0, max(found, 0))
+        if name not in ALLOWED_TAGS:
+            if not closing:
+                problems.append((line, _disallowed(name)))
+            continue
+        if name in _VOID_TAGS:
+            continue
+        first_line.setdefault(name, line)
+        balance[name] += -1 if closing else 1
+        if balance[name] < 0:
+            problems.append((line, f"</{name}> closes no <{name}>"))
+            balance[name] = 0
+    for name, count in balance.items():
+        if count > 0:
+            problems.append((first_line[name], f"<{name}> is never closed"))
+    return problems
+
+
+def _disallowed(name: str) -> str:
+    return (
+        f"raw HTML <{name}> is not allowed: the page would drop it, or with an "
+        "unclosed one the rest of the text (allowed tags: "
+        f"{', '.join(sorted(ALLOWED_TAGS))})"
+    )
 
 
 def sanitize(html: str) -> str:

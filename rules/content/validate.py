@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.content.errors import ErrorLog
-from rules.content.links import FoundLink, LinkTargets, find_links
+from rules.content.links import FoundLink, LinkTargets, find_links, malformed_links
+from rules.content.markup import raw_html_problems
 from rules.content.specs import GameContent, Text
 
 
@@ -151,4 +152,21 @@ def check_links(content: GameContent, targets: LinkTargets, log: ErrorLog) -> No
                 log.add(text.file, text.line + link.line_offset, problem)
 
 
-__all__ = ["FoundLink", "check_links", "check_references", "check_unique"]
+def check_markup(content: GameContent, log: ErrorLog) -> None:
+    """Each Markdown field on its own: cross-links well formed, raw HTML that
+    reaches the page as written (nothing silently dropped)."""
+    for text in markdown_fields(content):
+        for offset, message in malformed_links(text.source):
+            log.add(text.file, text.line + offset, message)
+        if "<" in text.source:
+            for offset, message in raw_html_problems(text.source):
+                log.add(text.file, text.line + offset, message)
+
+
+__all__ = [
+    "FoundLink",
+    "check_links",
+    "check_markup",
+    "check_references",
+    "check_unique",
+]

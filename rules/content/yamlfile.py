@@ -56,6 +56,17 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList
     return result
 
 
+def _construct_timestamp(loader: _Loader, node: yaml.ScalarNode) -> Any:
+    # PyYAML reads 2024-02-30 as a date and then fails with a bare ValueError.
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except ValueError as exc:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"{node.value!r} is not a real date ({exc})", node.start_mark
+        ) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)  # type: ignore[arg-type]
 _Loader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
     _construct_mapping,  # type: ignore[arg-type]

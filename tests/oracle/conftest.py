@@ -26,13 +26,14 @@ SPY_SABOTAGE: dict[str, Any] = {
 }
 
 
-def set_oracle_rate(settings: Any, rate: str | None) -> None:
+def set_oracle_rate(settings: Any, rate: str | None, *, scope: str = "oracle") -> None:
+    """The rate of the API's runs (``oracle``) or the editor's (``web-oracle``)."""
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {
             **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
             "read": None,
-            "oracle": rate,
+            scope: rate,
         },
     }
 
@@ -40,6 +41,7 @@ def set_oracle_rate(settings: Any, rate: str | None) -> None:
 @pytest.fixture(autouse=True)
 def unthrottled(settings: Any) -> Iterator[None]:
     set_oracle_rate(settings, None)
+    set_oracle_rate(settings, None, scope="web-oracle")
     cache.clear()
     yield
     cache.clear()

@@ -339,13 +339,31 @@ def test_the_form_needs_its_csrf_token(ti4: Any) -> None:
 def test_runs_from_the_page_are_rate_limited(
     client: Client, ti4: Any, scenario: Any, settings: Any
 ) -> None:
-    set_oracle_rate(settings, "1/minute")
+    set_oracle_rate(settings, "1/minute", scope="web-oracle")
     client.post(URL, builder_post())
 
     response = client.post(URL, builder_post())
 
     assert response.status_code == 429
     assert int(response["Retry-After"]) >= 1
+    assert "Too many runs from here" in response.content.decode()
+
+
+def test_the_page_and_the_api_count_runs_apart(
+    client: Client, ti4: Any, scenario: Any, settings: Any
+) -> None:
+    set_oracle_rate(settings, "1/minute")
+    set_oracle_rate(settings, "1/minute", scope="web-oracle")
+    api = "/api/v1/ti4/oracle/run/"
+    assert (
+        client.post(api, scenario, content_type="application/json").status_code == 200
+    )
+    assert client.post(URL, builder_post()).status_code == 302
+
+    assert client.post(URL, builder_post()).status_code == 429
+    assert (
+        client.post(api, scenario, content_type="application/json").status_code == 429
+    )
 
 
 def test_the_answer_links_every_rule_it_cites(

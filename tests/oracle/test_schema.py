@@ -48,7 +48,15 @@ def test_the_schema_documents_the_run_endpoint(document: dict[str, Any]) -> None
     operation = document["paths"][PATH]["post"]
 
     assert operation["tags"] == ["oracle"]
-    assert set(operation["responses"]) == {"200", "400", "404", "413", "415", "429"}
+    assert set(operation["responses"]) == {
+        "200",
+        "400",
+        "404",
+        "413",
+        "414",
+        "415",
+        "429",
+    }
     assert operation["requestBody"]["content"]["application/json"]["examples"]
     examples = operation["responses"]["400"]["content"]["application/json"]
     assert set(examples["examples"]) == {"Invalid", "NotImplemented"}

@@ -73,7 +73,7 @@ def test_search_box_is_a_get_form_to_the_results_page(indexed: Any) -> None:
     html = render_to_string("rules/_search_box.html", {"game": indexed})
 
     assert 'method="get" action="/ti4/search/"' in html
-    assert 'data-suggest-url="/api/v1/ti4/search/"' in html
+    assert 'data-suggest-url="/ti4/search/suggestions/"' in html
     assert 'id="site-search"' in html and 'name="q"' in html
     assert re.search(r'<script src="[^"]*rulesite/search\.js" defer></script>', html)
 

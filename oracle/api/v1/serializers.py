@@ -4,7 +4,35 @@ so these serializers never touch data."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from oracle.engine.scenario import EXPECT_OPS, MAX_EXPECT, MAX_PLAYERS, MAX_STEPS
+
+# What the scenario parser accepts as one expectation: a path and exactly one
+# operation, nothing else.
+EXPECTATION = {
+    "type": "object",
+    "properties": {
+        "path": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "^[^\\u0000-\\u001f\\u007f]+$",
+        },
+        "count": {"type": "integer", "minimum": 0, "maximum": 10**9},
+        "equals": {},
+        "contains": {},
+    },
+    "required": ["path"],
+    "additionalProperties": False,
+    "oneOf": [{"required": [op]} for op in EXPECT_OPS],
+}
+
+
+@extend_schema_field(EXPECTATION)
+class ExpectationField(serializers.JSONField):
+    pass
 
 
 class OraclePlayerSerializer(serializers.Serializer):
@@ -31,7 +59,12 @@ class OracleScenarioSerializer(serializers.Serializer):
     phase = serializers.CharField(required=False, help_text="The starting phase.")
     round = serializers.IntegerField(required=False)
     active_player = serializers.CharField(required=False)
-    players = OraclePlayerSerializer(many=True, help_text="1 to 8 players.")
+    players = serializers.ListField(
+        child=OraclePlayerSerializer(),
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        help_text=f"1 to {MAX_PLAYERS} players.",
+    )
     decks = serializers.DictField(
         child=serializers.ListField(child=serializers.JSONField()),
         required=False,
@@ -41,12 +74,15 @@ class OracleScenarioSerializer(serializers.Serializer):
     steps = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text="At most 200: {player, play|use: card, targets}, {player, pass: "
-        "true}, {player, choose: option}, {advance: phase}, {end: period}.",
+        max_length=MAX_STEPS,
+        help_text=f"At most {MAX_STEPS}: "
+        "{player, play|use: card, targets}, {player, pass: true}, "
+        "{player, choose: option}, {advance: phase}, {end: period}.",
     )
     expect = serializers.ListField(
-        child=serializers.DictField(),
+        child=ExpectationField(),
         required=False,
+        max_length=MAX_EXPECT,
         help_text="Assertions on the final state: {path, count|equals|contains}.",
     )
 

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 200
+MAX_PAGE = 999_999_999  # nine digits: longer numbers are refused unread
 
 
 class ContentPagination(PageNumberPagination):
@@ -41,6 +42,7 @@ class ContentPagination(PageNumberPagination):
         for parameter in parameters:
             schema = parameter["schema"]
             schema["minimum"] = 1
+            schema["maximum"] = MAX_PAGE
             if parameter["name"] == self.page_size_query_param:
                 schema["maximum"] = self.max_page_size
                 schema["default"] = self.page_size
@@ -66,7 +68,7 @@ class ContentPagination(PageNumberPagination):
 def _bounded(name: str, raw: str, maximum: int | None) -> int:
     # Length first: int() of thousands of digits is slow, then refused by Python.
     if len(raw) > 9 or not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-        raise ValidationError({name: ["Must be a whole number from 1 to 999999999."]})
+        raise ValidationError({name: [f"Must be a whole number from 1 to {MAX_PAGE}."]})
     value = int(raw)
     if maximum is not None and value > maximum:
         raise ValidationError({name: [f"Must be at most {maximum}."]})

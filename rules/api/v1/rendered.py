@@ -3,9 +3,8 @@
 A response is identified by its ETag (content version, URI, representation),
 so an entry never goes stale: new content means new keys, and old entries
 fall out as the least recently used. The cache is per process and bounded
-by bytes. It is deliberately not Django's cache: there, every client's
-throttle history competes for the same (by default 300) entries and would
-evict the renderings, and each read would unpickle a copy.
+by bytes. It is deliberately not Django's cache: the local-memory one keeps
+at most 300 entries of any size, and each read would unpickle a copy.
 """
 
 from __future__ import annotations

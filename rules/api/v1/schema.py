@@ -18,6 +18,7 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
+from rules.api.uri_length import MAX_URL_LENGTH
 from rules.api.v1 import examples
 from rules.api.v1.errors import ErrorSerializer
 from rules.api.v1.filters import RULE_ID_PATTERN, CardQuery, RuleQuery, RulingQuery
@@ -292,3 +293,20 @@ class SchemaView(SpectacularAPIView):
     application/json`` or ``?format=json``."""
 
     content_negotiation_class = FormatParameterNegotiation
+
+
+def document_uri_too_long(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular hook: every operation may answer 414 for a URL over
+    ``MAX_URL_LENGTH`` (rules/api/uri_length.py), in the error shape."""
+    answer = {
+        "description": f"The URL is longer than {MAX_URL_LENGTH} characters.",
+        "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+        },
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            operation["responses"].setdefault("414", answer)
+    return result

@@ -202,7 +202,7 @@ SEARCH_SCHEMA = extend_schema(
         ),
         OpenApiParameter(
             "q",
-            OpenApiTypes.STR,
+            {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_LENGTH},
             required=True,
             description=f"The query, at most {MAX_QUERY_LENGTH} characters.",
             examples=[
@@ -216,11 +216,18 @@ SEARCH_SCHEMA = extend_schema(
             "kind", OpenApiTypes.STR, enum=list(KINDS), description="Keep one kind."
         ),
         OpenApiParameter(
-            "page", OpenApiTypes.INT, description=f"From 1 to {MAX_PAGE}; default 1."
+            "page",
+            {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1},
+            description=f"From 1 to {MAX_PAGE}; default 1.",
         ),
         OpenApiParameter(
             "limit",
-            OpenApiTypes.INT,
+            {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_LIMIT,
+                "default": DEFAULT_LIMIT,
+            },
             description=f"Results per page, 1 to {MAX_LIMIT}; default {DEFAULT_LIMIT}.",
         ),
         OpenApiParameter(

@@ -11,6 +11,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
 
+# Errors shown that may only follow from a file that could not be read.
+FOLLOW_ONS = 5
+
 
 class Command(BaseCommand):
     help = (
@@ -39,8 +42,7 @@ class Command(BaseCommand):
             try:
                 report = load_game(directory, force=options["force"])
             except ContentErrors as exc:
-                for error in exc.errors:
-                    self.stderr.write(str(error))
+                self.report(exc)
                 raise CommandError(
                     f"{slug}: {len(exc.errors)} error(s); nothing was changed"
                 ) from None
@@ -48,3 +50,20 @@ class Command(BaseCommand):
             self.stdout.write(str(report))
         if changed and not options["no_index"]:
             call_command("build_search_index", verbosity=0)
+
+    def report(self, exc: ContentErrors) -> None:
+        """The root causes first, each as file:line; when some file could not be
+        read, only the first few of the errors that may merely echo it."""
+        for error in exc.roots:
+            self.stderr.write(str(error))
+        if not exc.follow_ons:
+            return
+        shown = exc.follow_ons if not exc.roots else exc.follow_ons[:FOLLOW_ONS]
+        if exc.roots:
+            self.stderr.write(
+                f"{len(exc.follow_ons)} more error(s) in other files, which may only "
+                "follow from the file(s) above (fix those first); the first "
+                f"{len(shown)}:"
+            )
+        for error in shown:
+            self.stderr.write(f"  {error}")
