@@ -26,6 +26,12 @@ from oracle.engine.errors import Problem, Unmodelled
 from oracle.engine.pack import Pack
 from oracle.engine.refs import parse_ref
 from oracle.engine.runner import run
+from oracle.text_limits import (
+    MAX_DEPTH,
+    json_too_deep,
+    long_number_line,
+    surrogate_pointer,
+)
 
 #: Hex digits of the scenario hash in permalinks (128 bits).
 HASH_LENGTH = 32
@@ -51,7 +57,10 @@ class TextError(ValueError):
 
 class _Loader(yaml.SafeLoader):
     """Safe YAML without aliases, so that a small text cannot expand into a
-    huge document."""
+    huge document, nested at most ``MAX_DEPTH`` levels (PyYAML composes a
+    level with a call), with numbers Python can convert."""
+
+    depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -59,7 +68,27 @@ class _Loader(yaml.SafeLoader):
             raise yaml.composer.ComposerError(
                 None, None, "aliases (*name) are not allowed in scenarios", mark
             )
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            mark = self.peek_event().start_mark
+            raise yaml.composer.ComposerError(
+                None, None, f"the text nests deeper than {MAX_DEPTH} levels", mark
+            )
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_yaml_int(self, node: Any) -> int:
+        try:
+            return super().construct_yaml_int(node)  # type: ignore[no-any-return]
+        except ValueError:  # more digits than Python converts
+            raise yaml.constructor.ConstructorError(
+                None, None, "this number has too many digits", node.start_mark
+            ) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 
 
 # Dates stay strings: a scenario holds JSON values only.
@@ -76,10 +105,7 @@ def load_text(text: str) -> object:
     if len(text.encode()) > MAX_TEXT:
         raise TextError(f"the scenario is over {MAX_TEXT // 1024} KiB")
     if text.lstrip().startswith(("{", "[")):  # JSON: its own errors and lines
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TextError(f"not valid JSON: {error.msg}", error.lineno) from None
+        return _load_json(text)
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
@@ -96,6 +122,19 @@ def load_text(text: str) -> object:
             "mappings with text keys) can be used"
         ) from None
     return data
+
+
+def _load_json(text: str) -> object:
+    if (deep := json_too_deep(text)) is not None:
+        raise TextError(f"the JSON nests deeper than {MAX_DEPTH} levels", deep[0])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TextError(f"not valid JSON: {error.msg}", error.lineno) from None
+    except ValueError:  # a number with more digits than Python converts
+        raise TextError(
+            "a number has too many digits", long_number_line(text)
+        ) from None
 
 
 def line_of(text: str, pointer: str) -> int | None:
@@ -189,6 +228,14 @@ def prepare(data: object, game: str | None = None) -> Prepared:
             data = {"game": game, **data}
         elif data["game"] != game:
             raise ScenarioError.at("/game", f"must be {game!r} (the game of the URL)")
+    # First, as nothing can show or store it: a lone surrogate, which JSON
+    # escapes allow (``"\\ud800"``) and UTF-8 cannot encode.
+    if (where := surrogate_pointer(data)) is not None:
+        raise ScenarioError.at(
+            where,
+            "must be Unicode text: a lone surrogate (\\ud800 to \\udfff) is not "
+            "a character",
+        )
     scenario = Scenario.parse(data)
     canonical = scenario.dump()
     text = _scenario_json(scenario, canonical)

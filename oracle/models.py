@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import orjson
@@ -18,6 +19,7 @@ from django.utils.functional import cached_property
 
 from oracle.adapters import HASH_LENGTH, Prepared, execute, prepare
 from oracle.engine import ENGINE_VERSION
+from oracle.slots import oracle_slot
 from rules.models import Game
 
 #: Result keys that make up the answer (not its version or bookkeeping).
@@ -25,24 +27,43 @@ ANSWER_KEYS = ("ok", "steps", "expect", "error")
 
 
 class RunQuerySet(models.QuerySet["Run"]):
+    def prunable(
+        self,
+        *,
+        older_than: timedelta | None = None,
+        larger_than: int | None = None,
+    ) -> RunQuerySet:
+        """The runs not answered again for ``older_than`` (by ``updated``), and
+        those whose result has more than ``larger_than`` characters: either
+        criterion selects a run; none given selects none."""
+        chosen = models.Q(pk__in=[])
+        if older_than is not None:
+            chosen |= models.Q(updated__lt=timezone.now() - older_than)
+        if larger_than is not None:
+            chosen |= models.Q(result_size__gt=larger_than)
+        return self.filter(chosen)
+
     def answer(self, prepared: Prepared) -> Answered:
         """The stored answer of a prepared scenario; run it (and store the result)
         when it is new or was answered by another engine version.
 
         Raises the engine's ``ScenarioError`` when the pack refuses the scenario,
-        ``Game.DoesNotExist`` when the game's content is not loaded.
+        ``Game.DoesNotExist`` when the game's content is not loaded, and
+        ``OracleBusy`` when a new run finds every slot of the node taken.
         """
         slug = prepared.scenario.game
         game_id, run_id, version, stored = self._find_run(slug, prepared.hash)
         if stored is not None and version == ENGINE_VERSION:
             text = stored
         else:
-            text = result_text(execute(prepared))
+            with oracle_slot():  # OracleBusy when the node runs enough already
+                text = result_text(execute(prepared))
             if run_id is None:
                 self._store_run(game_id, prepared, text)
             else:
                 self.filter(pk=run_id).update(
                     result_json=text,
+                    result_size=len(text),
                     engine_version=ENGINE_VERSION,
                     updated=timezone.now(),
                 )
@@ -73,6 +94,7 @@ class RunQuerySet(models.QuerySet["Run"]):
             game_id,
             prepared.text,  # JSON already: the JSONField would encode it again
             text,
+            len(text),
             ENGINE_VERSION,
             now,
             now,
@@ -132,7 +154,8 @@ def _sql(vendor: str, ops: BaseDatabaseOperations) -> tuple[str, str]:
             f" ON r.{q('game_id')} = g.{q('id')} AND r.{q('hash')} = %s"
             f" WHERE g.{q('slug')} = %s"
         )
-        columns = ["hash", "game_id", "scenario", "result_json", "engine_version"]
+        columns = ["hash", "game_id", "scenario", "result_json", "result_size"]
+        columns += ["engine_version"]
         columns += ["created", "updated"]
         values = ["%s"] * len(columns)
         if vendor == "postgresql":  # the scenario comes as JSON text
@@ -191,6 +214,11 @@ class Run(models.Model):
     result_json = models.TextField(
         help_text="The result and error, as compact sorted JSON."
     )
+    result_size = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Characters of the stored result: its page, pruning and the admin "
+        "read this instead of the result.",
+    )
     engine_version = models.CharField(max_length=40)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -219,11 +247,15 @@ class Run(models.Model):
     def store(self, text: str) -> None:
         """Replace the result with one from the running engine version."""
         self.result_json = text
+        self.result_size = len(text)
         self.engine_version = ENGINE_VERSION
         self.updated = timezone.now()
         self.__dict__.pop("result", None)
         Run.objects.filter(pk=self.pk).update(
-            result_json=text, engine_version=ENGINE_VERSION, updated=self.updated
+            result_json=text,
+            result_size=self.result_size,
+            engine_version=ENGINE_VERSION,
+            updated=self.updated,
         )
 
     def refresh(self) -> Rerun | None:

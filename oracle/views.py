@@ -28,6 +28,7 @@ from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_l
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.errors import Problem
 from oracle.engine.pack import Pack
+from oracle.folding import MAX_SHOWN, fold
 from oracle.forms import (
     Builder,
     PasteForm,
@@ -39,6 +40,7 @@ from oracle.forms import (
 )
 from oracle.models import Answered, Run
 from oracle.prefill import card_prefill
+from oracle.slots import OracleBusy
 from rules.models import Card, Game, Ruling
 from rulesite.ratelimit import wait_for
 
@@ -203,7 +205,7 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
                 builder.add_problems(error.problems)
             except Exception:  # a parser bug: the forms' own errors still show
                 logger.exception("The oracle failed to parse a builder scenario")
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     data = builder.scenario()
     page.paste = PasteForm(initial={"text": dump_text(data)})
     outcome = _run(game, data)
@@ -211,21 +213,21 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     builder.add_problems(outcome.problems)
-    return _page(request, game, pack, page)
+    return _refusal_page(request, game, pack, page, outcome)
 
 
 def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
     paste = PasteForm(request.POST)
     page = Editor(Builder(pack, rows=_default_rows(pack)), paste, paste_open=True)
     if not paste.is_valid():
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     text = paste.cleaned_data["text"]
     try:
         data = load_text(text)
     except TextError as error:
         where = f"line {error.line}: " if error.line else ""
         paste.add_error("text", f"{where}{error.message}")
-        return _page(request, game, pack, page)
+        return _page(request, game, pack, page, status=400)
     data, prefix = unwrap_scenario(data)
     outcome = _run(game, data)
     if isinstance(outcome, Answered):
@@ -235,11 +237,29 @@ def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
         (line_of(text, prefix + p.path), prefix + p.path or "/", p.message)
         for p in outcome.problems
     ]
-    return _page(request, game, pack, page)
+    return _refusal_page(request, game, pack, page, outcome)
+
+
+def _refusal_page(
+    request: HttpRequest, game: Game, pack: Pack, page: Editor, error: ScenarioError
+) -> HttpResponse:
+    """The editor again with why the scenario was not run: a 400, or a 429
+    when the oracle is busy."""
+    if not isinstance(error, Busy):
+        return _page(request, game, pack, page, status=400)
+    response = _page(request, game, pack, page, status=429)
+    response["Retry-After"] = str(OracleBusy.retry_after)
+    return response
+
+
+class Busy(ScenarioError):
+    """Every oracle slot of the node is taken (oracle/slots.py)."""
 
 
 def _refused(page: Editor, error: ScenarioError) -> None:
-    if isinstance(error, NotImplementedCards):
+    if isinstance(error, Busy):
+        page.errors.append("The oracle is busy with other runs; try again in a moment.")
+    elif isinstance(error, NotImplementedCards):
         page.errors.append(error.message)
     else:
         count = len(error.problems)
@@ -253,6 +273,8 @@ def _run(game: Game, data: object) -> Answered | ScenarioError:
         return Run.objects.answer(prepare(data, game.slug))
     except ScenarioError as error:
         return with_listed_cards(error, game.slug)
+    except OracleBusy:
+        return Busy([])
     except Exception:  # an engine bug: say so on the page, keep the traceback
         logger.exception("The oracle failed on a scenario")
         return ScenarioError(
@@ -295,7 +317,11 @@ def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
 def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     """A stored answer; run again first when another engine version gave it."""
     game_obj, pack = _oracle_or_404(game)
-    run = get_object_or_404(Run, game=game_obj, hash=hash)
+    # The size first: a result too large to show is never read.
+    runs = Run.objects.defer("result_json")
+    run = get_object_or_404(runs, game=game_obj, hash=hash)
+    if run.result_size > MAX_SHOWN:
+        return _too_large(request, game_obj, run)
     rerun, invalid = None, None
     try:
         rerun = run.refresh()
@@ -305,6 +331,9 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     answer = present(
         pack, scenario, run.result, rule_links(game_obj, cited_ids(run.result))
     )
+    moments = timeline(answer, stepped=_is_stepped(run.result))
+    state_json = _pretty(run.result.get("state", {}))
+    folded = fold(answer, moments, state_json)
     context = {
         "game": game_obj,
         "section": "oracle",
@@ -312,12 +341,34 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "answer": answer,
         "rerun": rerun,
         "invalid": invalid,
-        "timeline": timeline(answer, stepped=_is_stepped(run.result)),
+        "timeline": moments,
+        "folded": folded,
         "scenario_text": dump_text(scenario),
         "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
-        "state_json": _pretty(run.result.get("state", {})),
+        "state_json": "" if folded.state else state_json,
+        "api_url": reverse("oracle-api-v1:run", args=[game]),
     }
     return render(request, "oracle/run.html", context)
+
+
+def _too_large(request: HttpRequest, game: Game, run: Run) -> HttpResponse:
+    """The summary of a stored run whose result is too large to show (stored
+    before results were bounded): reading it would cost far more than a page
+    may."""
+    scenario = run.scenario if isinstance(run.scenario, dict) else {}
+    players = [
+        str(p.get("name")) for p in scenario.get("players", []) if isinstance(p, dict)
+    ]
+    context = {
+        "game": game,
+        "section": "oracle",
+        "run": run,
+        "players": players,
+        "steps": len(scenario.get("steps", []) or []),
+        "scenario_text": dump_text(scenario),
+        "limit": MAX_SHOWN,
+    }
+    return render(request, "oracle/run_too_large.html", context)
 
 
 @dataclass

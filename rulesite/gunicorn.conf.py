@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rulesite import memory
+
 wsgi_app = "rulesite.wsgi:application"
 
 bind = [os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")]
@@ -40,6 +42,11 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 GC_GEN0_THRESHOLD = int(os.environ.get("GC_GEN0_THRESHOLD", "20000"))
 if GC_GEN0_THRESHOLD < 0:
     raise ValueError("GC_GEN0_THRESHOLD must be 0 (no automatic collection) or more")
+
+# A worker whose resident memory grew past this many MB (10^6 bytes) finishes
+# its request and is replaced: a backstop beside max_requests, for whatever a
+# bound missed. 0 turns it off.
+MAX_WORKER_MB = int(os.environ.get("GUNICORN_MAX_WORKER_MB", "300"))
 
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
@@ -103,3 +110,19 @@ def pre_fork(server: Any, worker: Any) -> None:
 def post_fork(server: Any, worker: Any) -> None:
     _, older, oldest = gc.get_threshold()
     gc.set_threshold(GC_GEN0_THRESHOLD, older, oldest)
+    memory.fix_mmap_threshold()
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """Give freed memory back to the system when the worker grew, and retire
+    a worker whose memory still passes ``MAX_WORKER_MB``: it ends after this
+    request, and the arbiter starts a fresh one."""
+    size = memory.trim_if_grown()
+    if MAX_WORKER_MB and worker.alive and size > MAX_WORKER_MB:
+        worker.log.warning(
+            "worker %s uses %.0f MB, over %d MB: replacing it",
+            worker.pid,
+            size,
+            MAX_WORKER_MB,
+        )
+        worker.alive = False

@@ -4,6 +4,7 @@ SECRET_KEY (see docs/OPERATIONS.md)."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -58,6 +59,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Reads a body sent in chunks, which Django would read as empty.
+    "rulesite.chunked.ChunkedBodyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "rulesite.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -157,7 +160,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {
     "default": cache_config(env_str("CACHE_URL", "locmem://")),
     # Rendered pages (PAGE_CACHE_URL, by default the server of CACHE_URL) are kept
-    # apart from the rate-limit counters; in memory, at most 500 pages a process.
+    # apart from the rate-limit counters; in memory, at most 500 pages and 16 MiB
+    # a process.
     "pages": cache_config(
         env_str("PAGE_CACHE_URL") or env_str("CACHE_URL", "locmem://")
     ),
@@ -174,7 +178,15 @@ CACHES["ratelimit"] = cache_config(
     )
 )
 if CACHES["pages"]["BACKEND"].endswith("LocMemCache"):
-    CACHES["pages"].update(LOCATION="rulesite-pages", OPTIONS={"MAX_ENTRIES": 500})
+    # Bounded by bytes too (rulesite/cache.py): pages differ a hundredfold in size.
+    CACHES["pages"].update(
+        BACKEND="rulesite.cache.BoundedLocMemCache",
+        LOCATION="rulesite-pages",
+        OPTIONS={
+            "MAX_ENTRIES": 500,
+            "MAX_BYTES": env_int("PAGE_CACHE_MAX_BYTES", 16 * 1024 * 1024),
+        },
+    )
 # Serve anonymous HTML pages from the "pages" cache (rulesite/pagecache.py); off
 # by default with DEBUG so that template edits show at once.
 PAGE_CACHE = env_bool("PAGE_CACHE", not DEBUG)
@@ -200,6 +212,14 @@ STORAGES = {
         )
     },
 }
+
+# Oracle runs at once on this node, across its workers (oracle/slots.py); by
+# default half the gunicorn workers, so that the rest stay free for pages.
+ORACLE_CONCURRENCY = env_int(
+    "ORACLE_CONCURRENCY",
+    max(1, env_int("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1) // 2),
+)
+ORACLE_SLOTS_DIR = Path(env_str("ORACLE_SLOTS_DIR", str(VAR_DIR / "oracle-slots")))
 
 SEARCH_INDEX_DIR = Path(env_str("SEARCH_INDEX_DIR", str(VAR_DIR / "search")))
 

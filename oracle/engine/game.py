@@ -36,11 +36,15 @@ class Budget:
 
     ``work`` counts events and prompts over the whole run, ``depth`` bounds nested
     events, ``settle`` bounds the passes that recompute persistent effects.
+    ``log`` and ``options`` bound the result: its log entries, and the legal
+    options listed by its decision points (one more for each point).
     """
 
     work: int = 20_000
     depth: int = 40
     settle: int = 12
+    log: int = 5_000
+    options: int = 20_000
 
 
 #: The guards of a game given none: shared by every such game (frozen).
@@ -141,6 +145,7 @@ class Game:
         self.event_stack: list[Event] = []
         self.at = 0
         self.work = 0
+        self.options = 0  # the decision points' options, with one for each point
         self.step: int | None = None
         self.stock: dict[tuple[str, str | None], dict[str, int]] = {}
         self._serial = 0
@@ -434,6 +439,7 @@ class Game:
     def record(self, player: str, window: str, options: Sequence[str]) -> None:
         """Record a decision point with the legal options offered."""
         self.decisions.append(Decision(self.at, player, window, tuple(options)))
+        self.options += 1 + len(options)
 
     def spend(self, amount: int = 1) -> None:
         """Spend work from the budget; stop the run when it is exhausted."""
@@ -442,6 +448,18 @@ class Game:
             raise EngineStop(
                 "step-budget",
                 f"the run exceeds its budget of {self.budget.work} engine steps",
+            )
+        # The result grows with the work: checked here, where the run can stop.
+        if len(self.log) > self.budget.log:
+            raise EngineStop(
+                "result-budget",
+                f"the run's log exceeds its budget of {self.budget.log} entries",
+            )
+        if self.options > self.budget.options:
+            raise EngineStop(
+                "result-budget",
+                f"the run's decision points list more than {self.budget.options} "
+                "options",
             )
 
     def legal_actions(self, player: str | None = None) -> list[Offer]:

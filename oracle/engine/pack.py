@@ -379,6 +379,13 @@ class Pack:
         """Validate the scenario's pack-specific ``board`` mapping."""
         return {}, [Problem(f"{path}/{key}", "unknown field") for key in data]
 
+    def board_pieces(self, board: Mapping[str, object]) -> Iterable[tuple[str, int]]:
+        """The pieces a parsed ``board`` (``parse_board``'s data) puts in play
+        beside the scenario's cards, as ``(pointer, count)`` pairs in input
+        order: they count towards the scenario's limit of cards (``MAX_CARDS``),
+        so that a short text cannot ask for a million pieces."""
+        return ()
+
     def setup(self, game: Game, scenario: Scenario) -> None:
         """Finish setting up a game after the core placed the scenario's cards."""
         for player, spec in zip(game.players, scenario.players, strict=True):

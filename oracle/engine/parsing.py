@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from oracle.engine.errors import ScenarioError, UnknownCard
@@ -172,7 +173,22 @@ class Parser(Reader):
         raw = {key: in_key_order(raw[key], 2) for key in sorted(raw)}
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
+        if not problems:
+            self._count_pieces(pack.board_pieces(board))
         return board, dict(raw)
+
+    def _count_pieces(self, pieces: Iterable[tuple[str, int]]) -> None:
+        """Count the board's pieces (systems, units...) with the cards: each
+        becomes a card instance of the game, and its result."""
+        for path, count in pieces:
+            self.total += count
+            if self.total > MAX_CARDS:
+                self.fail(
+                    path,
+                    f"a scenario may hold at most {MAX_CARDS} cards and pieces "
+                    "(units, planets and systems count)",
+                )
+                return
 
     # -- cards -------------------------------------------------------------------
 
@@ -284,6 +300,9 @@ class Parser(Reader):
             return None
         if not _NAME_MARKS.isdisjoint(name):
             self.fail(path, "must not contain / @ # : or .")
+            return None
+        if (problem := _lookalike(name)) is not None:
+            self.fail(path, problem)
             return None
         if name in self.names:
             self.fail(path, f"duplicate player name {name!r}")
@@ -422,6 +441,23 @@ class Parser(Reader):
             return None
         # Kept as given: the value is three levels below the top.
         return Expectation(where, op, _plain(in_key_order(expected, 3)))
+
+
+def _lookalike(name: str) -> str | None:
+    """Why a player name could look like another one, or None: names are
+    compared as written, so two players must not differ only by spaces
+    around a name, invisible characters or another form of the same letters
+    (Unicode compatibility forms: full-width "Alice" is "Alice")."""
+    if name != name.strip():
+        return "must not start or end with a space"
+    if name.isascii():  # the usual case: nothing else can differ unseen
+        return None
+    if any(unicodedata.category(char) == "Cf" for char in name):
+        return "must not contain invisible formatting characters"
+    normal = unicodedata.normalize("NFKC", name)
+    if normal != name:
+        return f"must be written {normal!r} (its Unicode NFKC form)"
+    return None
 
 
 def _plain(value: object) -> object:

@@ -50,3 +50,35 @@ def test_expectations_are_still_reported_after_a_stop() -> None:
     )
     assert result.expect[0]["passed"] is True
     assert result.ok is False
+
+
+def test_log_budget_stops_a_run_whose_log_grows_too_long() -> None:
+    data = scenario(
+        player("Alice", play=["well"] * 50),
+        steps=[{"player": "Alice", "use": f"well#{n}"} for n in range(1, 51)],
+    )
+    result = run_scenario(data, budget=Budget(log=10))
+    assert result.ok is False
+    assert result.error == "the run's log exceeds its budget of 10 entries"
+    assert result.log[-1].event == "result-budget"
+    # The entries of one event at most, and the stop's own entry, pass the bound.
+    assert len(result.log) < 20
+    assert statuses(result).count("accepted") < 50
+    assert run_scenario(data).ok
+
+
+def test_options_budget_stops_a_run_listing_too_many_options() -> None:
+    snipe = {"player": "Alice", "use": "sniper", "targets": {"target": "Bob/knight"}}
+    data = scenario(
+        player("Alice", play=["sniper"]),
+        player("Bob", play=["soldier", "knight", "lone-wolf", "banner"]),
+        steps=[snipe],
+    )
+    unbounded = run_scenario(data)
+    listed = sum(1 + len(d.options) for d in unbounded.decisions)
+    assert unbounded.ok and listed == 3
+
+    result = run_scenario(data, budget=Budget(options=2))
+    assert result.ok is False
+    assert result.error == "the run's decision points list more than 2 options"
+    assert result.log[-1].event == "result-budget"

@@ -116,6 +116,40 @@ def test_parse_rejects_duplicate_and_malformed_player_names() -> None:
     assert ("/players/2/name", "must not contain / @ # : or .") in found
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("\uff21lice", "must be written 'Alice' (its Unicode NFKC form)"),
+        (
+            "\uff21\uff4c\uff49\uff43\uff45",
+            "must be written 'Alice' (its Unicode NFKC form)",
+        ),
+        ("A\u0301lice", "must be written 'Álice' (its Unicode NFKC form)"),
+        ("Al\u200bice", "must not contain invisible formatting characters"),
+        ("\u2060Alice", "must not contain invisible formatting characters"),
+        ("Alice ", "must not start or end with a space"),
+        ("\u00a0Alice", "must not start or end with a space"),
+    ],
+)
+def test_parse_refuses_player_names_that_look_like_another(
+    name: str, message: str
+) -> None:
+    found = problems(scenario(player("Alice"), player(name)))
+
+    assert found == [("/players/1/name", message)]
+
+
+def test_parse_accepts_names_in_any_script_in_their_normal_form() -> None:
+    data = scenario(player("Zoë"), player("Åsa"), player("李"), player("Ωmega"))
+
+    assert [p.name for p in Scenario.parse(data).players] == [
+        "Zoë",
+        "Åsa",
+        "李",
+        "Ωmega",
+    ]
+
+
 def test_pack_parses_its_own_player_and_board_fields() -> None:
     data = scenario(
         player("Alice", faction="red"),

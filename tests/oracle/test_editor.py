@@ -96,7 +96,7 @@ def test_an_unknown_card_is_shown_beside_its_field(
 ) -> None:
     response = client.post(URL, builder_post(**{"players-1-hand": "sabotage, spyy"}))
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert field_errors(response, "players", 1) == {"hand": ["unknown card 'spyy'"]}
     assert not Run.objects.exists()
     assert "unknown card" in response.content.decode()
@@ -125,7 +125,7 @@ def test_form_errors_and_scenario_problems_show_in_one_round(
     }
     response = client.post(URL, builder_post(**fields))
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     builder = response.context["builder"]
     assert list(builder.top.errors) == ["seed"]
     assert field_errors(response, "players", 1) == {

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from rulesite import memory
 from tests.production.conftest import ROOT
 
 CONFIG = str(ROOT / "rulesite" / "gunicorn.conf.py")
@@ -96,3 +97,53 @@ def test_workers_collect_young_objects_less_often(
 
     with pytest.raises(ValueError, match="GC_GEN0_THRESHOLD"):
         config(monkeypatch, GC_GEN0_THRESHOLD="-1")
+
+
+class _Worker:
+    def __init__(self) -> None:
+        self.alive = True
+        self.pid = os.getpid()
+        self.warnings: list[str] = []
+        self.log = self
+
+    def warning(self, message: str, *args: Any) -> None:
+        self.warnings.append(message % args)
+
+
+def test_a_worker_over_its_memory_limit_is_replaced_after_its_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    conf = config(monkeypatch, GUNICORN_MAX_WORKER_MB="1")
+    worker = _Worker()
+
+    conf["post_request"](worker, None, {}, None)
+
+    assert worker.alive is False
+    assert "over 1 MB: replacing it" in worker.warnings[0]
+
+
+def test_a_worker_within_its_memory_limit_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    conf = config(monkeypatch)
+    worker = _Worker()
+
+    conf["post_request"](worker, None, {}, None)
+
+    assert conf["MAX_WORKER_MB"] == 300 > memory.rss_mb()
+    assert worker.alive is True
+
+
+def test_a_worker_that_grew_gives_freed_memory_back() -> None:
+    memory.trim_if_grown()
+    # Large buffers between small ones that stay: freed, they leave holes in
+    # the C heap that the allocator keeps unless trimmed.
+    pairs = [(bytearray(90_000), bytearray(1_000)) for _ in range(800)]
+    kept = [small for _, small in pairs]
+    del pairs
+    grown = memory.rss_mb()
+
+    size = memory.trim_if_grown()
+
+    assert grown - size > 30  # MB given back
+    assert len(kept) == 800

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseBase
 from rest_framework import exceptions, status
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -34,6 +35,8 @@ from oracle.adapters import (
 from oracle.api.v1 import schema
 from oracle.engine import ScenarioError
 from oracle.models import Run
+from oracle.slots import OracleBusy
+from oracle.text_limits import MAX_DEPTH, json_too_deep
 from rules.api.v1.errors import error_body
 from rules.models import Game
 
@@ -42,6 +45,11 @@ class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = f"The request body is over {MAX_TEXT // 1024} KiB."
     default_code = "too_large"
+
+
+class Busy(exceptions.Throttled):
+    default_detail = "The oracle is busy with other runs; try again in a moment."
+    default_code = "busy"
 
 
 class ScenarioParser(JSONParser):
@@ -64,7 +72,13 @@ class ScenarioParser(JSONParser):
         encoding = get_encoding(parser_context or {})
         reject = strict_json.strict_constant if self.strict else None
         try:
-            return json.loads(body.decode(encoding), parse_constant=reject)
+            text = body.decode(encoding)
+            if (deep := json_too_deep(text)) is not None:
+                raise exceptions.ParseError(
+                    f"The JSON nests deeper than {MAX_DEPTH} levels "
+                    f"(line {deep[0]}, column {deep[1]})."
+                )
+            return json.loads(text, parse_constant=reject)
         except RecursionError:
             raise exceptions.ParseError("The JSON is nested too deeply.") from None
         except ValueError as error:
@@ -121,6 +135,8 @@ class RunView(APIView):
             raise _no_oracle(game)
         try:
             data = request.data
+        except RequestDataTooBig:  # over Django's own limit, before the parser's
+            raise PayloadTooLarge() from None
         except exceptions.ParseError as error:
             return problem_response(
                 "invalid", "The body is not JSON.", [_problem("", str(error.detail))]
@@ -138,6 +154,8 @@ class RunView(APIView):
             )
         except Game.DoesNotExist:
             raise _no_oracle(game) from None
+        except OracleBusy as busy:
+            raise Busy(wait=busy.retry_after) from None
         # The stored JSON goes out as it is, with the permalink added, so that a
         # stored answer costs no decoding and encoding of the (large) state.
         permalink = json.dumps(request.build_absolute_uri(run.get_absolute_url()))

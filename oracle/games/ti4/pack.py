@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from oracle.engine import refs
 from oracle.engine.abilities import Target
@@ -12,8 +12,19 @@ from oracle.engine.errors import IllegalPlay, Problem
 from oracle.engine.game import HAND, PLAY, Game
 from oracle.engine.pack import Pack
 from oracle.engine.scenario import Scenario
-from oracle.games.ti4 import board, cards, cite, phases, report, rules, setup, turns
+from oracle.games.ti4 import (
+    board,
+    cards,
+    cite,
+    limits,
+    phases,
+    report,
+    rules,
+    setup,
+    turns,
+)
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.board import BoardSpec
 from oracle.games.ti4.cards import common
 
 
@@ -33,8 +44,20 @@ class Ti4Pack(Pack):
     def parse_board(
         self, data: Mapping[str, object], path: str
     ) -> tuple[dict[str, object], list[Problem]]:
-        """Read systems, planets, units, tokens, laws, speaker and dice."""
-        return board.read_board(data, path)
+        """Read systems, planets, units, tokens, laws, speaker and dice, and
+        refuse more units than the game allows on the board."""
+        found, problems = board.read_board(data, path)
+        spec = found["ti4"]
+        if not problems and isinstance(spec, BoardSpec):
+            problems = limits.unit_problems(spec.systems, f"{path}/systems")
+        return found, problems
+
+    def board_pieces(self, board: Mapping[str, object]) -> Iterable[tuple[str, int]]:
+        """Systems, planets and units: each one a card of the game."""
+        spec = board.get("ti4")
+        if not isinstance(spec, BoardSpec):
+            return ()
+        return limits.pieces(spec, "/board/systems")
 
     def setup(self, game: Game, scenario: Scenario) -> None:
         """Check the scenario, then build the board, pools, stocks and decks."""

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 Entry = tuple[bytes, tuple[tuple[str, str], ...]]
 
-MAX_BYTES = 32 * 1024 * 1024
+MAX_BYTES = 16 * 1024 * 1024
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
 
 
