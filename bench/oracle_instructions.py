@@ -43,7 +43,7 @@ def work(goldens: bool, runs: int) -> None:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     scenarios = [
         yaml.load(path.read_text(), Loader=loader)["scenario"]
-        for path in sorted((ROOT / "tests" / "ti4" / "scenarios").glob("*.yaml"))
+        for path in sorted((ROOT / "tests" / "ti4" / "scenarios").rglob("*.yaml"))
     ]
 
     def answer(data: dict[str, object]) -> None:

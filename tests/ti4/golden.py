@@ -1,4 +1,5 @@
-"""Loading and checking golden scenario files (``tests/ti4/scenarios/*.yaml``).
+"""Loading and checking golden scenario files: ``tests/ti4/scenarios/<card>/``
+holds the files about one card (named by its slug), ``rules/`` the others.
 
 A golden file holds a scenario and what the engine must answer::
 
@@ -39,7 +40,7 @@ _RULE_ID = re.compile(rf"^({RULE_ID_TEXT})\s")
 
 def files() -> list[Path]:
     """Return every golden scenario file, sorted."""
-    return sorted(SCENARIOS.glob("*.yaml"))
+    return sorted(SCENARIOS.rglob("*.yaml"))
 
 
 def load(path: Path) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import oracle.games.ti4 as ti4
 from oracle.engine import ScenarioError, get_pack, run_scenario
 from oracle.engine.__main__ import main
 from oracle.games.ti4 import cards, data
+from oracle.games.ti4.cards.common import Ti4Card
 
 from . import golden
 
@@ -62,7 +63,8 @@ def test_offensive_flags_match_the_content() -> None:
     content = golden.fixture_cards()
     for slug, definition in cards.ACTION_CARDS.items():
         flagged = "offensive" in (content[slug].get("flags") or [])
-        assert bool(definition.data.get("offensive")) == flagged, slug
+        assert isinstance(definition, Ti4Card)
+        assert definition.offensive == flagged, slug
 
 
 def test_every_base_action_card_is_implemented_or_explained() -> None:
@@ -135,3 +137,14 @@ def test_a_target_name_the_card_does_not_take_is_bad_input() -> None:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/steps/0/targets/unit"
     assert "its targets: target" in caught.value.problems[0].message
+
+
+def test_each_implemented_card_is_one_module_named_after_its_slug() -> None:
+    folder = Path(cards.__file__).parent
+    modules = {p.stem for p in folder.glob("*.py")} - {"__init__", *cards.SHARED}
+
+    assert {m.replace("_", "-") for m in modules} == (
+        ti4.implemented_cards() | cards.RULE_COMPONENTS
+    )
+    for slug in ti4.implemented_cards():
+        assert ti4.PACK.card(slug) is cards.DEFINED[slug], slug

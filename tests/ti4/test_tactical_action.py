@@ -81,7 +81,7 @@ def test_a_refused_tactical_action_is_refused_as_before() -> None:
 
 def test_the_golden_tactical_actions_log_as_before() -> None:
     for name in ("c-upgrade", "c-upgrade-no-dreadnought-left"):
-        data = golden.load(golden.SCENARIOS / f"{name}.yaml")
+        data = golden.load(golden.SCENARIOS / "upgrade" / f"{name}.yaml")
         result = golden.run(data)
         assert golden.problems(data, result) == [], name
         assert _tacticals(result) == {"Alice": 1, "Bob": 0}, name

@@ -70,11 +70,6 @@ BASE_ACTION_DECK: dict[str, tuple[str, int]] = {
     "warfare-rider": ("Warfare Rider", 1),
 }
 
-#: Action cards of the expansions the pack knows by name (not in the base deck).
-OTHER_ACTION_CARDS: dict[str, tuple[str, str]] = {
-    "plagiarize": ("Plagiarize", "codex"),
-}
-
 #: Strategy cards: slug -> (name, initiative number).
 STRATEGY_CARDS: dict[str, tuple[str, int]] = {
     "leadership": ("Leadership", 1),

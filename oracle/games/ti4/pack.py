@@ -25,6 +25,7 @@ from oracle.games.ti4 import (
 )
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import BoardSpec
+from oracle.games.ti4.cards import common
 
 
 class Ti4Pack(Pack):
@@ -152,22 +153,21 @@ class Ti4Pack(Pack):
 def explain_target(
     ctx: Context, name: str, spec: Target, raw: object
 ) -> IllegalPlay | None:
-    """Explain an illegal target: offensive cards first (2.N9), then the card's own."""
+    """Explain an illegal target: offensive cards first (2.N9), then the
+    ``refuse`` of the card's choice (an option is refused by its label)."""
     game = ctx.game
-    if ctx.source is None:
+    definition = common.ti4_card(game, ctx.source)
+    if definition is None:
         return None
-    definition = game.definition(ctx.source)
+    choice = definition.choices.get(name)
+    refuse = choice.refuse if choice is not None else None
     meant = _meant(ctx, spec, raw)
     if meant is None:
-        missing = definition.data.get("explain_missing")
         text = raw[0] if isinstance(raw, list) and raw else raw
-        found = (
-            missing(ctx, text) if callable(missing) and isinstance(text, str) else None
-        )
-        if isinstance(found, tuple):
-            return IllegalPlay(str(found[0]), tuple(str(i) for i in found[1]))
-        return None
-    if definition.data.get("offensive") and _belongs(game, meant, ctx.player.name):
+        if spec.mode != "option" or refuse is None or not isinstance(text, str):
+            return None
+        return _illegal(refuse(ctx, text))
+    if definition.offensive and common.belongs(game, meant, ctx.player.name):
         what = "themselves"
         if isinstance(meant, Card):
             shown = meant.slug.replace("-", " ")
@@ -179,13 +179,18 @@ def explain_target(
             f"at {what}",
             cite.OFFENSIVE,
         )
-    explain = definition.data.get("explain")
-    if callable(explain):
-        found = explain(ctx, meant)
-        if isinstance(found, tuple):
-            reason, ids = found
-            return IllegalPlay(str(reason), tuple(str(i) for i in ids))
-    return None
+    if refuse is None:
+        return None
+    if spec.mode == "option" and isinstance(meant, Card):
+        return _illegal(refuse(ctx, meant.slug))
+    return _illegal(refuse(ctx, meant))
+
+
+def _illegal(found: common.Reason | None) -> IllegalPlay | None:
+    """The refusal a card gave, or None for the engine's own words."""
+    if found is None or found == common.NOT_LEGAL:
+        return None
+    return IllegalPlay(found[0], found[1])
 
 
 def _meant(ctx: Context, spec: Target, raw: object) -> Card | Player | None:
@@ -197,14 +202,3 @@ def _meant(ctx: Context, spec: Target, raw: object) -> Card | Player | None:
         return game.player(text) if game.has_player(text) else None
     found = refs.find(game, text, list(game.cards.values()))
     return found[0] if found else None
-
-
-def _belongs(game: Game, meant: Card | Player, name: str) -> bool:
-    if isinstance(meant, Player):
-        return meant.name == name
-    kind = st.kind(game, meant)
-    if kind == st.UNIT:
-        return meant.owner == name
-    if kind == st.PLANET:
-        return st.controller(game, meant) == name
-    return meant.controller == name

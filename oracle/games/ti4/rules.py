@@ -16,6 +16,7 @@ from oracle.engine.core.game import Clock, Game
 from oracle.engine.core.pack import RuleCheck
 from oracle.games.ti4 import changes, cite, turns
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.cards.common import Ti4Card, ti4_card
 
 Test = Callable[[Context], str | IllegalPlay | None]
 
@@ -36,7 +37,7 @@ def _what(ctx: Context) -> str:
     definition = ctx.game.definition(ctx.source)
     if definition.type == st.ACTION:
         return f"play {definition.name}"
-    if definition.data.get("action") == "strategic":
+    if isinstance(definition, Ti4Card) and definition.strategic:
         return f"perform the strategic action of {definition.name}"
     if definition.slug == "tactical-action":
         return "perform a tactical action"
@@ -160,14 +161,14 @@ def _unpaid(ctx: Context) -> str | None:
 
 def needs_reason(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
     """Return why the card in ``ctx`` has nothing to act on (or None)."""
-    source = ctx.source
-    if source is None or ctx.ability is None:
+    definition = ti4_card(ctx.game, ctx.source)
+    if definition is None or ctx.ability is None:
         return None
-    needs = ctx.game.definition(source).data.get("needs")
-    if not callable(needs):
-        return None
-    found = needs(ctx)
-    return found if isinstance(found, tuple) else None
+    for check in definition.needs:
+        found = check(ctx)
+        if found is not None:
+            return found
+    return None
 
 
 def _needs(ctx: Context) -> IllegalPlay | None:
@@ -246,7 +247,7 @@ RULE_CHECKS: tuple[RuleCheck, ...] = (
 def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None:
     """Explain why a response card cannot be played as a step of its own: the
     refusal remembered from its window this phase, else its timing (2.6)."""
-    definition = game.definition(card)
+    definition = ti4_card(game, card)
     refusal = st.table(game).refusals.get(card.id)
     clock = game.clock
     if refusal is not None and (refusal.phase, refusal.round) == (
@@ -254,10 +255,9 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
         clock.round,
     ):
         return IllegalPlay(refusal.reason, refusal.rules)
-    timing = definition.data.get("timing")
-    if definition.type != st.ACTION or not isinstance(timing, str):
+    if definition is None or definition.type != st.ACTION or not definition.timing:
         return None
-    if definition.data.get("cancels_plays"):
+    if definition.cancels_plays:
         cancelled = _cancelled_last(game)
         if cancelled is not None and cancelled.owner != player.name:
             owner = st.pronoun_possessive(cancelled.owner)
@@ -267,7 +267,9 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
                 f"nothing left for {definition.name} to cancel",
                 (*cite.CANCELLED, *cite.SAME_NAME),
             )
-    return IllegalPlay(f"{definition.name} can only be played {timing}", cite.TIMING)
+    return IllegalPlay(
+        f"{definition.name} can only be played {definition.timing}", cite.TIMING
+    )
 
 
 def _cancelled_last(game: Game) -> Card | None:
@@ -277,7 +279,8 @@ def _cancelled_last(game: Game) -> Card | None:
     cards = game.cards
     for card_id in reversed(game.zone(st.ACTION_DISCARD)):
         card = cards[card_id]
-        if game.definition(card).data.get("cancels_plays"):
+        definition = ti4_card(game, card)
+        if definition is not None and definition.cancels_plays:
             continue
         when = st.table(game).cancelled.get(card_id)
         return card if when == _when(game.clock) else None

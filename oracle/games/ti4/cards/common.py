@@ -1,76 +1,251 @@
-"""Builders and predicates shared by the card definitions.
+"""What every TI4 card module shares: the typed card (``Ti4Card``), its targets
+(``Choice``), the builders ``action_card`` and ``response_card``, and predicates.
 
-An action card's ``CardDef.data`` carries:
-
-- ``timing``: when it may be played, in words (used to explain refusals);
-- ``offensive``: it cannot be aimed at its own player (2.N9);
-- ``needs``: a function ``ctx -> (reason, rules) | None`` explaining why the
-  card has nothing to act on right now (2.N11, 2.6a);
-- ``explain``: a function ``(ctx, card) -> (reason, rules) | None`` explaining
-  why a named target is not a legal one.
+A card states each rule once, in the ``refuse`` function of a ``Choice``: it
+returns why a candidate is not a legal target (with rule ids), or None when it
+is one. From it the pack derives the engine's target filter, the explanation
+of a target the player names (``pack.explain_target``), and the "nothing to
+act on" check (``targets_exist``, rules 2.N11 and 2.6a).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from oracle.engine.core.abilities import Ability, Handler, Target, action
-from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.abilities import (
+    AbilityFields,
+    Handler,
+    Target,
+    Trigger,
+    action,
+    make,
+)
+from oracle.engine.core.abilities import AbilityKind as Kind
+from oracle.engine.core.cards import Card, CardDef, Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.engine.core.game import PLAY
-from oracle.games.ti4 import cite, data
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.flow.actions import GameAction
+from oracle.engine.play.targeting import candidates
+from oracle.games.ti4 import cite, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.costs import CardCost
 
+#: Why something is refused: the sentence and the rule ids it cites.
 Reason = tuple[str, tuple[str, ...]]
-Needs = Callable[[Context], Reason | None]
-Explain = Callable[[Context, Any], Reason | None]
+#: A refusal in no words of its own: the engine's "X is not a legal target".
+NOT_LEGAL: Reason = ("", ())
+#: ``refuse(ctx, candidate)``: why a card, player or option is not a legal target.
+Refuse = Callable[[Context, Any], Reason | None]
+#: A check of the card as a whole: why it cannot be played now (or None).
+Check = Callable[[Context], Reason | None]
 
 
-def card_name(slug: str) -> str:
-    """Return the printed name of an action card slug."""
-    if slug in data.BASE_ACTION_DECK:
-        return data.BASE_ACTION_DECK[slug][0]
-    return data.OTHER_ACTION_CARDS[slug][0]
+@dataclass(frozen=True)
+class Choice:
+    """One target of a card: ``among`` says what kind of thing it chooses
+    (the engine's ``Target`` without a predicate), ``refuse`` which of them are
+    legal and why the others are not. ``none`` words the refusal of the card
+    when no candidate is legal, ``only_own`` when only the player's own would
+    be (offensive cards, 2.N9; default ``none``). Without ``none`` the engine's
+    own check of the target applies."""
+
+    among: Target
+    refuse: Refuse | None = None
+    none: Check | None = None
+    only_own: Check | None = None
+
+
+@dataclass(frozen=True)
+class Ti4Card(CardDef):
+    """A TI4 card definition with the pack's typed facts about it.
+
+    ``timing``: when it may be played, in words (refusals of 2.6);
+    ``offensive``: it cannot be aimed at its own player (2.N9);
+    ``cancels_plays``: it cancels an action card as it is played (Sabotage);
+    ``choices``: its targets (see ``Choice``), by target name;
+    ``needs``: the checks, in order, that it has something to act on;
+    ``strategic``: a strategy card, whose action is a strategic action.
+    """
+
+    timing: str = ""
+    offensive: bool = False
+    cancels_plays: bool = False
+    choices: Mapping[str, Choice] = field(default_factory=dict)
+    needs: tuple[Check, ...] = ()
+    strategic: bool = False
+
+
+def targets_exist(ctx: Context) -> Reason | None:
+    """The check derived from a card's choices: for each choice that words its
+    refusal, is at least one candidate legal (2.N11, 2.6a)?"""
+    definition = ti4_card(ctx.game, ctx.source)
+    if definition is None:
+        return None
+    for choice in definition.choices.values():
+        reason = _nothing_to_choose(choice, definition.offensive, ctx)
+        if reason is not None:
+            return reason
+    return None
+
+
+def _nothing_to_choose(choice: Choice, offensive: bool, ctx: Context) -> Reason | None:
+    """The choice's own words when none of its candidates is legal."""
+    if choice.none is None:
+        return None
+    spec = _filtered(choice.among, lambda x, c: is_legal(choice, False, c, x))
+    found = candidates(spec, ctx)
+    if any(_counts(offensive, ctx.game, x, ctx.player.name) for x in found):
+        return None
+    wording = choice.only_own if found and choice.only_own else choice.none
+    return wording(ctx)
+
+
+def _counts(offensive: bool, game: Game, found: object, me: str) -> bool:
+    """Whether a candidate is one an offensive card may still aim at."""
+    if not offensive or not isinstance(found, (Card, Player)):
+        return True
+    return not belongs(game, found, me)
+
+
+def is_legal(choice: Choice, offensive: bool, ctx: Context, item: object) -> bool:
+    """Return whether ``item`` is a legal target of ``choice``."""
+    if choice.refuse is not None and choice.refuse(ctx, item) is not None:
+        return False
+    return _counts(offensive, ctx.game, item, ctx.player.name)
+
+
+def target_of(choice: Choice, offensive: bool) -> Target:
+    """Return the engine target of a choice: its candidates filtered by
+    ``refuse`` (and, for an offensive card, not the player's own)."""
+    if choice.refuse is None and not offensive:
+        return choice.among
+    return _filtered(choice.among, lambda x, ctx: is_legal(choice, offensive, ctx, x))
+
+
+def _filtered(spec: Target, legal: Callable[[Any, Context], bool]) -> Target:
+    """``spec`` with ``legal`` as its predicate (player, option or card)."""
+    if spec.mode == "player":
+        return replace(spec, player_predicate=legal)
+    if spec.mode == "option":
+        return replace(spec, options={o: _option(legal, o) for o in spec.options})
+    return replace(spec, predicate=legal)
+
+
+def _option(
+    legal: Callable[[Any, Context], bool], label: str
+) -> Callable[[Context], bool]:
+    return lambda ctx: legal(label, ctx)
+
+
+def options(labels: Sequence[str]) -> Target:
+    """An option target over ``labels`` (legality comes from the choice)."""
+    return Target(mode="option", options=dict.fromkeys(labels, _always))
+
+
+def _always(ctx: Context) -> bool:
+    return True
+
+
+def ti4_card(game: Game, card: Card | None) -> Ti4Card | None:
+    """Return the typed definition of a card, if it is a TI4 card."""
+    if card is None:
+        return None
+    definition = game.definition(card)
+    return definition if isinstance(definition, Ti4Card) else None
+
+
+def belongs(game: Game, meant: Card | Player, name: str) -> bool:
+    """Return whether a player, unit, planet or card is the named player's own."""
+    if isinstance(meant, Player):
+        return meant.name == name
+    kind = st.kind(game, meant)
+    if kind == st.UNIT:
+        return meant.owner == name
+    if kind == st.PLANET:
+        return st.controller(game, meant) == name
+    return meant.controller == name
+
+
+# -- builders ----------------------------------------------------------------------
 
 
 def action_card(
     slug: str,
+    name: str,
     handler: Handler,
     *,
-    targets: Mapping[str, Target] | None = None,
-    needs: Needs | None = None,
-    explain: Explain | None = None,
+    choices: Mapping[str, Choice] | None = None,
+    needs: tuple[Check, ...] = (targets_exist,),
     offensive: bool = False,
     cost: CardCost | None = None,
-    explain_missing: Callable[[Context, str], Reason | None] | None = None,
-) -> CardDef:
+) -> Ti4Card:
     """Define an "Action:" card: a component action played from hand (2.6a).
 
     A ``cost`` is checked when the card is played and paid when its ability
     resolves (see ``costs.CardCost``): a cancelled card spends nothing (2.8).
     """
+    chosen = dict(choices or {})
     ability = action(
         cost=() if cost is None else cost,
         location="hand",
         played_to=st.ACTION_DISCARD,
-        targets=dict(targets or {}),
+        targets={n: target_of(c, offensive) for n, c in chosen.items()},
         handler=handler if cost is None else paid_first(cost, handler),
         rules=cite.ACTION_TIMING,
     )
-    info: dict[str, object] = {
-        "timing": "as a component action on your turn in the action phase",
-        "offensive": offensive,
+    return Ti4Card(
+        slug,
+        name,
+        st.ACTION,
+        abilities=(ability,),
+        timing="as a component action on your turn in the action phase",
+        offensive=offensive,
+        choices=chosen,
+        needs=needs,
+    )
+
+
+def response_card(
+    slug: str,
+    name: str,
+    kind: Kind,
+    when: Mapping[str, Trigger],
+    timing: str,
+    *,
+    handler: Handler | None = None,
+    effect: GameAction | None = None,
+    message: str | None = None,
+    choices: Mapping[str, Choice] | None = None,
+    needs: tuple[Check, ...] = (),
+    cancels_plays: bool = False,
+) -> Ti4Card:
+    """Define an action card played in a timing window other than an action:
+    a ``kind`` of ability (reaction, cancel-interrupt...) answering ``when``,
+    played from hand; ``timing`` says when in words."""
+    chosen = dict(choices or {})
+    fields: AbilityFields = {
+        "location": "hand",
+        "played_to": st.ACTION_DISCARD,
+        "targets": {n: target_of(c, False) for n, c in chosen.items()},
+        "handler": handler,
+        "message": message,
+        "rules": cite.TIMING,
     }
-    if needs is not None:
-        info["needs"] = needs
-    if explain is not None:
-        info["explain"] = explain
-    if explain_missing is not None:
-        info["explain_missing"] = explain_missing
-    return CardDef(slug, card_name(slug), st.ACTION, abilities=(ability,), data=info)
+    if effect is not None:
+        fields["effect"] = effect
+    return Ti4Card(
+        slug,
+        name,
+        st.ACTION,
+        abilities=(make(kind, when, fields),),
+        timing=timing,
+        cancels_plays=cancels_plays,
+        choices=chosen,
+        needs=needs,
+    )
 
 
 def paid_first(cost: CardCost, handler: Handler) -> Handler:
@@ -91,35 +266,12 @@ def paid_first(cost: CardCost, handler: Handler) -> Handler:
     return resolve
 
 
-def response_card(
-    slug: str,
-    ability: Ability,
-    timing: str,
-    *,
-    needs: Needs | None = None,
-    explain: Explain | None = None,
-    cancels_plays: bool = False,
-) -> CardDef:
-    """Define an action card played in a timing window other than an action;
-    ``cancels_plays``: it cancels an action card as it is played."""
-    info: dict[str, object] = {
-        "timing": timing,
-        "offensive": False,
-        "cancels_plays": cancels_plays,
-    }
-    if needs is not None:
-        info["needs"] = needs
-    if explain is not None:
-        info["explain"] = explain
-    return CardDef(slug, card_name(slug), st.ACTION, abilities=(ability,), data=info)
-
-
 def inert_card(slug: str, name: str, kind: str, **info: object) -> CardDef:
     """Define a card the pack knows but does not implement (no abilities)."""
     return CardDef(slug, name, kind, data={"implemented": False, **info})
 
 
-# -- predicates ---------------------------------------------------------------------
+# -- predicates and words ----------------------------------------------------------
 
 
 def plays_action_card(event: Event, ctx: Context) -> bool:
@@ -133,7 +285,7 @@ def plays_action_card(event: Event, ctx: Context) -> bool:
     )
 
 
-def phase_starts(phase: str) -> Callable[[Event, Context], bool]:
+def phase_starts(phase: str) -> Trigger:
     """Return a trigger for the start of ``phase``."""
 
     def test(event: Event, ctx: Context) -> bool:
@@ -158,19 +310,14 @@ def others_planet(card: Card, ctx: Context) -> bool:
     return st.kind(game, card) == st.PLANET and owner not in (None, ctx.player.name)
 
 
-def planet_target(predicate: Callable[[Card, Context], bool]) -> Target:
-    """A target of one planet card (controlled or not) matching ``predicate``."""
-    return Target(card_type=st.PLANET, zone=(PLAY, st.PLANETS), predicate=predicate)
-
-
-def system_target(predicate: Callable[[Card, Context], bool]) -> Target:
-    """A target of one system tile matching ``predicate``."""
-    return Target(card_type=st.SYSTEM, zone=st.SYSTEMS, predicate=predicate)
-
-
-def unit_target(predicate: Callable[[Card, Context], bool]) -> Target:
-    """A target of one unit on the board matching ``predicate``."""
-    return Target(card_type=st.UNIT, zone=PLAY, predicate=predicate)
+PLANETS = Target(card_type=st.PLANET, zone=(PLAY, st.PLANETS))
+"""Planet cards, controlled or not."""
+SYSTEMS = Target(card_type=st.SYSTEM, zone=st.SYSTEMS)
+"""System tiles."""
+UNITS = Target(card_type=st.UNIT, zone=PLAY)
+"""Units on the board."""
+OTHER_PLAYERS = Target(mode="player", controller="opponent")
+"""Players other than the one playing the card."""
 
 
 def nothing(what: str, rules: Sequence[str] = ()) -> Reason:
@@ -190,3 +337,50 @@ def already_exhausted(ctx: Context, planet: Card) -> Reason:
 def source(ctx: Context) -> str:
     """Return the name of the card being played."""
     return ctx.game.name_of(ctx.source) if ctx.source else "the card"
+
+
+# -- placing units -----------------------------------------------------------------
+
+
+def in_stock(unit: str, count: int, card: str) -> Check:
+    """A check that ``count`` units of a limited type can be placed: from
+    reinforcements, or else taken from a system without one of the player's
+    command tokens (23.4a)."""
+
+    def check(ctx: Context) -> Reason | None:
+        game, me = ctx.game, ctx.player.name
+        if reserve.placeable(game, me, unit, count, None):
+            return None
+        held = st.in_reinforcements(game, me, unit)
+        word = unit.replace("-", " ")
+        have = f"only {held} of the {count} {word}s it places" if held else f"no {word}"
+        return nothing(
+            f"{card} cannot be played: {me} has {have} left in reinforcements, and "
+            f"no {word} of theirs on the board is in a system free of their command "
+            "tokens",
+            (*cite.NOT_RESOLVABLE, *cite.REINFORCEMENTS, *cite.BORROW_UNIT),
+        )
+
+    return check
+
+
+def no_plastic(ctx: Context, *, borrow: bool = True) -> str:
+    """Say why no infantry token can be placed: all the plastic is elsewhere."""
+    text = (
+        f"all {reserve.plastic('infantry')} plastic infantry of {ctx.player.name} "
+        "stand on other planets or in other space areas, and an infantry token "
+        "must share its place with one"
+    )
+    if borrow:
+        return (
+            f"{text}; none of them stands alone in a system free of their command "
+            "tokens"
+        )
+    return (
+        f"{text}; moving one of them here instead is the player's choice, which "
+        "the oracle does not make for them"
+    )
+
+
+#: The rules ``no_plastic`` rests on.
+NO_PLASTIC = (*cite.NEEDS_PLASTIC["infantry"], *cite.BORROW_UNIT)

@@ -1,0 +1,75 @@
+"""Plagiarize (Codex): spend 5 influence to gain a non-faction technology one
+of your neighbours owns."""
+
+from __future__ import annotations
+
+from oracle.engine.core.abilities import Target
+from oracle.engine.core.cards import Card
+from oracle.engine.core.context import Context
+from oracle.engine.core.game import PLAY
+from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.cards import costs
+from oracle.games.ti4.cards.common import NOT_LEGAL, Choice, Reason, action_card
+
+
+def _plagiarize(ctx: Context) -> bool:
+    game, seen = ctx.game, ctx.card()
+    copy = game.take_from_stock(st.TECH_DECK, seen.slug, ctx.player.name)
+    if copy is None:  # the target was legal when chosen; nothing took it since
+        return False
+
+    def change() -> None:
+        game.move(copy, PLAY, ctx.player.name)
+
+    return changes.happen(
+        game,
+        "gain_technology",
+        player=ctx.player.name,
+        message=f"{ctx.player.name} gains {game.name_of(copy)}, owned by "
+        f"{seen.controller}",
+        change=change,
+        card=copy,
+        rules=cite.GAIN_TECH,
+    )
+
+
+def refuse(ctx: Context, tech: Card) -> Reason | None:
+    """A non-faction technology a neighbour owns and you do not."""
+    info = data.TECHNOLOGIES.get(tech.slug)
+    game, me = ctx.game, ctx.player.name
+    if info is None:
+        return NOT_LEGAL
+    if info.faction:
+        return f"{game.name_of(tech)} is a faction technology", cite.GAIN_TECH
+    if tech.controller == me or st.owns(game, me, tech.slug):
+        return f"{me} already owns {game.name_of(tech)}", cite.GAIN_TECH
+    neighbours = [p.name for p in st.neighbors(game, me)]
+    if (
+        tech.zone != PLAY
+        or tech.controller not in neighbours
+        or not st.in_tech_deck(game, me, tech.slug)
+    ):
+        return f"{tech.controller} is not a neighbour of {me}", cite.NEIGHBORS
+    return None
+
+
+CARD = action_card(
+    "plagiarize",
+    "Plagiarize",
+    _plagiarize,
+    choices={
+        "target": Choice(Target(zone=PLAY, card_type=st.TECHNOLOGY), refuse),
+        "planets": Choice(
+            Target(
+                card_type=st.PLANET,
+                zone=PLAY,
+                controller="self",
+                count=30,
+                up_to=True,
+            ),
+            lambda ctx, planet: NOT_LEGAL if planet.exhausted else None,
+        ),
+    },
+    cost=costs.influence(5),
+)
