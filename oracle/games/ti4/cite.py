@@ -18,7 +18,7 @@ def cite(*ids: str) -> tuple[str, ...]:
 
 # Action cards (topic 2).
 STATUS_DRAW = cite("2.1", "81.3", "2.N5")
-POLITICS_DRAW = cite("2.2", "66.2")
+POLITICS_DRAW = cite("2.2", "66.2.ii")
 DRAW = cite("2.3")
 HAND_LIMIT = cite("2.4", "2.N12")
 LIMIT_CHANGED = cite("2.4a")
@@ -60,9 +60,9 @@ TACTIC_TOKEN = cite("89.1", "89.1a")
 EXHAUSTED_ALREADY = cite("34.4")
 STRATEGY_EXHAUSTED = cite("34.5")
 READY_STEP = cite("34.2", "81.6")
-SPEAKER = cite("66.2", "80.6")
+SPEAKER = cite("66.2.i", "80.6")
 SECONDARY = cite("66.3", "83.4", "3.3b")
-AGENDA_LOOK = cite("66.2")
+AGENDA_LOOK = cite("66.2.iii")
 STATUS_TOKENS_REMOVED = cite("81.4")
 STATUS_TOKENS_GAINED = cite("81.5")
 STATUS_RETURN = cite("81.8")
@@ -88,7 +88,7 @@ NEEDS_PLASTIC: dict[str, tuple[str, ...]] = {
     "infantry": cite("23.4b", "23.N1", "46.3"),
     "fighter": cite("23.4b", "23.N1", "36.3"),
 }
-NEIGHBORS = cite("94.1")
+NEIGHBORS = cite("60.1")
 
 # What a card needs to exist before it can be played (2.N11), by kind of refusal.
 NEEDS = (*TARGETS_EXIST, *ACTION_TIMING)
