@@ -58,7 +58,8 @@ def database_url() -> Iterator[str | None]:
 PROBES = {
     "topic page": TOPIC,
     "api topic": "/api/v1/ti4/topics/action-cards/",
-    "api cards": "/api/v1/ti4/cards/?page_size=200&",
+    # One page of cards: a next link would carry the probe and differ.
+    "api cards": "/api/v1/ti4/cards/?type=action&page_size=200&",
 }
 
 
