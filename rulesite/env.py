@@ -68,7 +68,7 @@ def cache_config(url: str) -> dict[str, object]:
         # atomic increments (diskcache); at most 64 MiB, least recently stored
         # entries evicted first.
         return {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "rulesite.disk_cache.KeptOpenDiskCache",
             "LOCATION": parts.path,
             "SHARDS": 4,
             "DATABASE_TIMEOUT": 0.25,

@@ -53,7 +53,7 @@ def rate_limit_store(tmp_path_factory: pytest.TempPathFactory) -> None:
     from rulesite.ratelimit import CACHE_ALIAS
 
     store = settings.CACHES[CACHE_ALIAS]
-    if store["BACKEND"] == "diskcache.DjangoCache":
+    if store["BACKEND"] == "rulesite.disk_cache.KeptOpenDiskCache":
         store["LOCATION"] = str(tmp_path_factory.mktemp("ratelimit"))
 
 
