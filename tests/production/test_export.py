@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
+from django.test import override_settings
 
 from rules.content.loader import load_game
 from rules.export import links_in
@@ -40,18 +42,33 @@ def demo(db: Any, tmp_path: Path) -> Game:
     return Game.objects.get(slug="demo")
 
 
-@pytest.fixture
-def exported(demo: Game, tmp_path: Path, settings: Any) -> Path:
-    settings.STATIC_ROOT = tmp_path / "static"
-    out = tmp_path / "site"
-    call_command(
-        "export_site", "demo", str(out), f"--origin={ORIGIN}", stdout=StringIO()
-    )
+@pytest.fixture(scope="module")
+def exported(
+    django_db_setup: Any,
+    django_db_blocker: Any,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Path:
+    """One export of the demo game for the module (an export takes about half
+    a minute): loaded and exported in a transaction rolled back afterwards, so
+    no test sees the demo rows."""
+    root = tmp_path_factory.mktemp("export")
+    out = root / "site"
+    with (
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+        override_settings(STATIC_ROOT=root / "static"),
+    ):
+        load_game(write_game(root / "content"))
+        call_command(
+            "export_site", "demo", str(out), f"--origin={ORIGIN}", stdout=StringIO()
+        )
+        transaction.set_rollback(True)
     return out
 
 
-@pytest.fixture
-def nginx(exported: Path, tmp_path: Path) -> Iterator[int]:
+@pytest.fixture(scope="module")
+def nginx(exported: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    tmp_path = tmp_path_factory.mktemp("nginx")
     binary = find_nginx()
     if binary is None:
         if os.environ.get("CI") == "true" or os.getuid() == 0:

@@ -513,5 +513,7 @@ def test_sitemap_lists_index_pages_topics_cards_and_rulings(
         "/demo/cards/cancel/",
         "/demo/rulings/cancel-a-cancel/",
     } <= set(locations)
+    # The demo game's pages (the real content's are crawled in test_linkcheck).
     for location in locations:
-        assert client.get(location).status_code == 200, location
+        if location == "/" or location.startswith("/demo/"):
+            assert client.get(location).status_code == 200, location
