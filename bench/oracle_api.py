@@ -215,19 +215,22 @@ def in_process(requests: int) -> None:
 
     django.setup()
     from django.test import Client
+    from rest_framework.renderers import JSONRenderer
 
     import oracle.api.v1.views as views
+    import oracle.ask as ask
     import oracle.models as models
 
     watch = Stopwatch()
     view = views.RunView
     watch.wrap(view, "initial", "DRF checks: negotiation, throttle")
     watch.wrap(views.ScenarioParser, "parse", "body read and JSON parse")
-    watch.wrap(views, "prepare", "scenario parse, normalise, hash")
-    watch.wrap(models.RunQuerySet, "_find_run", "database: look the run up")
-    watch.wrap(models, "execute", "engine run and result mapping")
-    watch.wrap(models, "result_text", "result JSON encoding")
-    watch.wrap(models.RunQuerySet, "_store_run", "database: store the run")
+    watch.wrap(ask, "prepare", "scenario parse, normalise, hash")
+    watch.wrap(models.RunQuerySet, "lookup", "database: look the run up")
+    watch.wrap(ask, "execute", "engine run and result mapping")
+    watch.wrap(ask, "canonical_json", "result JSON encoding")
+    watch.wrap(models.RunQuerySet, "store_new", "database: store the run")
+    watch.wrap(JSONRenderer, "render", "response JSON rendering")
     watch.wrap(view, "post", "view")
     client = Client(HTTP_HOST=HOST)
     seeds = itertools.count(10**6)

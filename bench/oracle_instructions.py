@@ -37,8 +37,8 @@ def work(goldens: bool, runs: int) -> None:
     import yaml
 
     from bench.oracle_api import SCENARIO
-    from oracle.adapters import execute, prepare
-    from oracle.models import result_text
+    from oracle.adapters import canonical_json
+    from oracle.ask import run_now
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     scenarios = [
@@ -47,7 +47,7 @@ def work(goldens: bool, runs: int) -> None:
     ]
 
     def answer(data: dict[str, object]) -> None:
-        result_text(execute(prepare(dict(data), "ti4")))
+        canonical_json(run_now(dict(data), "ti4").result)
 
     for data in scenarios + [{**SCENARIO, "seed": 10**6 + n} for n in range(3)]:
         answer(data)  # imports, caches

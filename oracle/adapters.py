@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
 import yaml
 
 from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
@@ -191,13 +190,10 @@ def dump_text(scenario: Mapping[str, object]) -> str:
 # -- preparing and running ----------------------------------------------------------
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Prepared:
     """A valid scenario, its canonical mapping, that mapping as canonical JSON
-    (``canonical_json``; stored as it is) and the hash that names its runs.
-
-    Never changed once made, but not ``frozen`` (built on every request, and
-    a frozen dataclass is four times as costly to build)."""
+    (``canonical_json``; stored as it is) and the hash that names its runs."""
 
     scenario: Scenario
     canonical: dict[str, object]
@@ -238,66 +234,19 @@ def prepare(data: object, game: str | None = None) -> Prepared:
         )
     scenario = Scenario.parse(data)
     canonical = scenario.dump()
-    text = _scenario_json(scenario, canonical)
+    text = canonical_json(canonical)
     return Prepared(scenario, canonical, text, text_hash(text))
 
 
-def _scenario_json(scenario: Scenario, canonical: dict[str, object]) -> str:
-    """``canonical_json(canonical)``, where ``canonical`` is ``scenario.dump()``."""
-    # The parser writes most of the mapping itself, of text, integers, booleans,
-    # None, lists and dicts with text keys only: orjson writes those as the
-    # standard library does, and refuses their subclasses (which it is told to
-    # pass through, to no ``default``) and keys that are not exactly ``str``.
-    # Only the parts kept as given can hold anything else (a float, say), so
-    # only they are walked, not every card and step of the scenario.
-    kept = [e.value for e in scenario.expect]
-    kept += [player.raw_extra for player in scenario.players if player.raw_extra]
-    if scenario.raw_board:
-        kept.append(scenario.raw_board)
-    try:
-        if _is_plain(kept):
-            return orjson.dumps(canonical, option=_SCENARIO_OPTIONS).decode()
-    except (orjson.JSONEncodeError, RecursionError):  # a subclass, 2**64...
-        pass
-    return canonical_json(canonical)
-
-
-_SCENARIO_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
-
-
 def canonical_json(value: object) -> str:
-    """Compact JSON with sorted keys: equal data gives equal text."""
-    # The text is hashed into permalinks, so it must never change. orjson
-    # writes the same text as the standard library for plain data, several
-    # times faster (most of the cost of preparing a scenario); it writes floats
-    # its own way (``1e16``, not ``1e+16``) and other values not as ``str``.
-    try:
-        if _is_plain(value):
-            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-    except (orjson.JSONEncodeError, RecursionError):  # 2**64, very deep lists
-        pass
+    """Compact JSON with sorted keys, UTF-8 as is: equal data gives equal text.
+
+    The one encoding of the scenarios hashed into permalinks and of the stored
+    results; the text of a scenario must never change, or its permalink would.
+    """
     return json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
     )
-
-
-#: The values orjson writes as the standard library does (subclasses aside).
-_PLAIN = frozenset({str, int, bool, type(None)})
-
-
-def _is_plain(value: object) -> bool:
-    """Whether ``value`` holds only dicts, lists and ``_PLAIN`` values."""
-    kind = type(value)
-    if kind is dict:
-        value = value.values()  # keys: orjson refuses what is not text
-    elif kind is not list:
-        return kind in _PLAIN
-    # Leaves (most values) are tested here, without a call for each; a loop,
-    # not all() over a generator: several times cheaper for a few items.
-    for item in value:  # noqa: SIM110
-        if type(item) not in _PLAIN and not _is_plain(item):
-            return False
-    return True
 
 
 def scenario_hash(canonical: Mapping[str, object]) -> str:

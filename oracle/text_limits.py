@@ -7,11 +7,10 @@ encode)."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Mapping
-
-import orjson
 
 #: The deepest nesting of lists and mappings accepted in scenario text. A valid
 #: scenario nests about six levels (an expected value may nest a few more).
@@ -52,10 +51,10 @@ def long_number_line(text: str) -> int | None:
 def surrogate_pointer(data: object) -> str | None:
     """The JSON pointer of the first key or string of ``data`` holding a lone
     surrogate, or None."""
-    try:  # orjson refuses surrogates, in a few microseconds for a scenario
-        orjson.dumps(data)
+    try:  # UTF-8 cannot encode a surrogate: most data is checked in C at once
+        json.dumps(data, ensure_ascii=False, default=str).encode()
         return None
-    except (orjson.JSONEncodeError, TypeError):  # a surrogate, or another reason
+    except (UnicodeEncodeError, TypeError, ValueError, RecursionError):
         pass
     todo: list[tuple[str, object]] = [("", data)]
     while todo:

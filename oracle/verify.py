@@ -16,8 +16,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from oracle.adapters import NotImplementedCards, execute, has_oracle, prepare
+from oracle.adapters import NotImplementedCards, has_oracle
 from oracle.answers import present
+from oracle.ask import run_now
 from oracle.engine import ENGINE_VERSION, ScenarioError
 from oracle.engine.core.pack import Pack
 from rules.models import Ruling
@@ -86,8 +87,7 @@ def check_ruling(ruling: Ruling) -> Check:
     if not has_oracle(slug):
         return Check(ruling, False, f"no oracle pack answers {slug!r} scenarios")
     try:
-        prepared = prepare(ruling.scenario, slug)
-        result = execute(prepared)
+        ran = run_now(ruling.scenario, slug)
     except NotImplementedCards as error:
         return Check(ruling, False, error.message)
     except ScenarioError as error:
@@ -98,9 +98,8 @@ def check_ruling(ruling: Ruling) -> Check:
         return Check(
             ruling, False, f"the engine failed: {type(error).__name__}: {error}"
         )
-    return Check(
-        ruling, passes(result), describe(prepared.pack, prepared.canonical, result)
-    )
+    pack, scenario = ran.prepared.pack, ran.prepared.canonical
+    return Check(ruling, passes(ran.result), describe(pack, scenario, ran.result))
 
 
 def passes(result: Mapping[str, Any]) -> bool:

@@ -22,9 +22,9 @@ from oracle.adapters import (
     load_text,
     prepare,
     unwrap_scenario,
-    with_listed_cards,
 )
 from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
+from oracle.ask import Asked, ask, refresh
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.core.errors import Problem
 from oracle.engine.core.pack import Pack
@@ -38,7 +38,7 @@ from oracle.forms import (
     build,
     rows_for,
 )
-from oracle.models import Answered, Run
+from oracle.models import Run
 from oracle.prefill import card_prefill
 from oracle.slots import OracleBusy
 from rules.models import Card, Game, Ruling
@@ -209,7 +209,7 @@ def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpRespons
     data = builder.scenario()
     page.paste = PasteForm(initial={"text": dump_text(data)})
     outcome = _run(game, data)
-    if isinstance(outcome, Answered):
+    if isinstance(outcome, Asked):
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     builder.add_problems(outcome.problems)
@@ -230,7 +230,7 @@ def _submit_paste(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
         return _page(request, game, pack, page, status=400)
     data, prefix = unwrap_scenario(data)
     outcome = _run(game, data)
-    if isinstance(outcome, Answered):
+    if isinstance(outcome, Asked):
         return redirect(outcome.get_absolute_url())
     _refused(page, outcome)
     page.paste_problems = [
@@ -268,11 +268,11 @@ def _refused(page: Editor, error: ScenarioError) -> None:
         )
 
 
-def _run(game: Game, data: object) -> Answered | ScenarioError:
+def _run(game: Game, data: object) -> Asked | ScenarioError:
     try:
-        return Run.objects.answer(prepare(data, game.slug))
+        return ask(data, game.slug)
     except ScenarioError as error:
-        return with_listed_cards(error, game.slug)
+        return error
     except OracleBusy:
         return Busy([])
     except Exception:  # an engine bug: say so on the page, keep the traceback
@@ -324,7 +324,7 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         return _too_large(request, game_obj, run)
     rerun, invalid = None, None
     try:
-        rerun = run.refresh()
+        rerun = refresh(run)
     except ScenarioError as error:
         invalid = error
     scenario = _canonical(run.scenario, game)

@@ -9,6 +9,7 @@ the scenario parser), the engine's step and recursion budget (200 with
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -16,25 +17,15 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, HttpResponseBase
 from rest_framework import exceptions, status
-from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.parsers import BaseParser, JSONParser, get_encoding
-from rest_framework.renderers import BaseRenderer
+from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils import json as strict_json
 from rest_framework.views import APIView
 
-from oracle.adapters import (
-    MAX_TEXT,
-    NotImplementedCards,
-    has_oracle,
-    prepare,
-    problem_list,
-    with_listed_cards,
-)
+from oracle.adapters import MAX_TEXT, NotImplementedCards, has_oracle, problem_list
 from oracle.api.v1 import schema
+from oracle.ask import ask
 from oracle.engine import ScenarioError
-from oracle.models import Run
 from oracle.slots import OracleBusy
 from oracle.text_limits import MAX_DEPTH, json_too_deep
 from rules.api.v1.errors import error_body
@@ -53,7 +44,8 @@ class Busy(exceptions.Throttled):
 
 
 class ScenarioParser(JSONParser):
-    """JSON of at most ``MAX_TEXT`` bytes, refused before it is all read."""
+    """DRF's JSON parser on at most ``MAX_TEXT`` bytes (refused before they are
+    all read) nesting at most ``MAX_DEPTH`` levels."""
 
     def parse(
         self,
@@ -61,60 +53,27 @@ class ScenarioParser(JSONParser):
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
-        request = (parser_context or {}).get("request")
+        context = parser_context or {}
+        request = context.get("request")
         length = request.META.get("CONTENT_LENGTH") if request is not None else None
         if length and length.isdigit() and int(length) > MAX_TEXT:
             raise PayloadTooLarge()
-        body = stream.read(MAX_TEXT + 1)
+        body = stream.read(MAX_TEXT + 1) if stream is not None else b""
         if len(body) > MAX_TEXT:
             raise PayloadTooLarge()
-        # DRF's JSONParser, minus its stream reader: the body is in memory.
-        encoding = get_encoding(parser_context or {})
-        reject = strict_json.strict_constant if self.strict else None
         try:
-            text = body.decode(encoding)
-            if (deep := json_too_deep(text)) is not None:
-                raise exceptions.ParseError(
-                    f"The JSON nests deeper than {MAX_DEPTH} levels "
-                    f"(line {deep[0]}, column {deep[1]})."
-                )
-            return json.loads(text, parse_constant=reject)
+            text = body.decode(get_encoding(context))
+        except UnicodeDecodeError as error:
+            raise exceptions.ParseError(f"JSON parse error - {error}") from None
+        if (deep := json_too_deep(text)) is not None:
+            raise exceptions.ParseError(
+                f"The JSON nests deeper than {MAX_DEPTH} levels "
+                f"(line {deep[0]}, column {deep[1]})."
+            )
+        try:
+            return super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError:
             raise exceptions.ParseError("The JSON is nested too deeply.") from None
-        except ValueError as error:
-            raise exceptions.ParseError(f"JSON parse error - {error}") from None
-
-
-class JSONNegotiation(DefaultContentNegotiation):
-    """DRF's content negotiation, settled at once when the client accepts
-    anything or JSON (parsing ``Accept`` was a tenth of a millisecond a run),
-    and when the body's type is a parser's very own."""
-
-    QUICK = frozenset({"", "*/*", "application/json"})
-
-    def select_parser(
-        self, request: Request, parsers: list[BaseParser]
-    ) -> BaseParser | None:
-        # A type written exactly as a parser's matches it: DRF would parse
-        # both into media types to find that out.
-        content_type = request.content_type
-        for parser in parsers:
-            if parser.media_type == content_type:
-                return parser
-        return super().select_parser(request, parsers)  # type: ignore[no-any-return]
-
-    def select_renderer(
-        self,
-        request: Request,
-        renderers: list[BaseRenderer],
-        format_suffix: str | None = None,
-    ) -> tuple[BaseRenderer, str]:
-        accept = request.META.get("HTTP_ACCEPT", "")
-        if accept in self.QUICK and not format_suffix and renderers:
-            return renderers[0], str(renderers[0].media_type)
-        return super().select_renderer(  # type: ignore[no-any-return]
-            request, renderers, format_suffix
-        )
 
 
 def problem_response(code: str, message: str, details: list[Any]) -> Response:
@@ -127,7 +86,6 @@ def problem_response(code: str, message: str, details: list[Any]) -> Response:
 @schema.run
 class RunView(APIView):
     parser_classes = [ScenarioParser]
-    content_negotiation_class = JSONNegotiation
     throttle_scope = "oracle"
 
     def post(self, request: Request, game: str) -> HttpResponseBase:
@@ -142,13 +100,12 @@ class RunView(APIView):
                 "invalid", "The body is not JSON.", [_problem("", str(error.detail))]
             )
         try:
-            run = Run.objects.answer(prepare(data, game))
-        except ScenarioError as raised:
-            error = with_listed_cards(raised, game)
-            if isinstance(error, NotImplementedCards):
-                return problem_response(
-                    "not_implemented", error.message, problem_list(error)
-                )
+            asked = ask(data, game)
+        except NotImplementedCards as error:
+            return problem_response(
+                "not_implemented", error.message, problem_list(error)
+            )
+        except ScenarioError as error:
             return problem_response(
                 "invalid", "The scenario is invalid; see details.", problem_list(error)
             )
@@ -156,10 +113,11 @@ class RunView(APIView):
             raise _no_oracle(game) from None
         except OracleBusy as busy:
             raise Busy(wait=busy.retry_after) from None
-        # The stored JSON goes out as it is, with the permalink added, so that a
-        # stored answer costs no decoding and encoding of the (large) state.
-        permalink = json.dumps(request.build_absolute_uri(run.get_absolute_url()))
-        body = f'{run.result_json[:-1]},"permalink":{permalink}}}'
+        # The stored JSON goes out as it is, with the permalink added: decoding
+        # and encoding the result again through DRF's renderer cost a new run a
+        # fifth of its time (docs/DECISIONS.md).
+        permalink = json.dumps(request.build_absolute_uri(asked.get_absolute_url()))
+        body = f'{asked.result_json[:-1]},"permalink":{permalink}}}'
         return HttpResponse(body.encode(), content_type="application/json")
 
 

@@ -17,15 +17,9 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from oracle.adapters import (
-    NotImplementedCards,
-    TextError,
-    execute,
-    load_text,
-    prepare,
-    unwrap_scenario,
-)
+from oracle.adapters import NotImplementedCards, TextError, load_text, unwrap_scenario
 from oracle.answers import Answer, RuleLink, present
+from oracle.ask import run_now
 from oracle.engine import ScenarioError
 
 MALFORMED = 2
@@ -52,14 +46,16 @@ class Command(BaseCommand):
             raise CommandError(f"{where}: {error.message}", returncode=2) from None
         data, prefix = unwrap_scenario(data)
         try:
-            prepared = prepare(data)
-            result = execute(prepared)
+            ran = run_now(data)
         except ScenarioError as error:
             self._problems(name, error, prefix)
         if options["json"]:
-            self.stdout.write(json.dumps(result, indent=2, sort_keys=True))
+            self.stdout.write(json.dumps(ran.result, indent=2, sort_keys=True))
             return
-        self.stdout.write(render(present(prepared.pack, prepared.canonical, result)))
+        prepared = ran.prepared
+        self.stdout.write(
+            render(present(prepared.pack, prepared.canonical, ran.result))
+        )
 
     def _problems(self, name: str, error: ScenarioError, prefix: str) -> NoReturn:
         if isinstance(error, NotImplementedCards):
