@@ -12,7 +12,18 @@ from typing import TypeVar
 
 from django.db.models import Model, Q, QuerySet
 
-from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
+from rules.models import (
+    CARD_TEXTS,
+    GAME_DATA,
+    RULING_TEXTS,
+    Card,
+    Game,
+    Reference,
+    Rule,
+    Ruling,
+    Term,
+    Topic,
+)
 
 M = TypeVar("M", bound=Model)
 
@@ -56,11 +67,16 @@ def find_backlinks(
     return Backlinks(
         topics=_rows(game.topics.all(), "slug", sources["topic"]),
         rules=_rows(
-            game.rules.select_related("topic__game"), "rule_id", sources["rule"]
+            game.rules.select_related("topic__game").defer(
+                "text_md", "text_html", *(f"topic__{name}" for name in GAME_DATA)
+            ),
+            "rule_id",
+            sources["rule"],
         ),
-        cards=_rows(game.cards.all(), "slug", sources["card"]),
+        # A link needs no texts: they (and their JSON) stay in the database.
+        cards=_rows(game.cards.defer(*CARD_TEXTS), "slug", sources["card"]),
         terms=_rows(game.terms.all(), "slug", sources["term"]),
-        rulings=_rows(game.rulings.all(), "slug", sources["ruling"]),
+        rulings=_rows(game.rulings.defer(*RULING_TEXTS), "slug", sources["ruling"]),
     )
 
 

@@ -268,6 +268,23 @@ class Ruling(models.Model):
         return self.verification == self.Verification.PASSED
 
 
+#: The texts of a card (and their JSON): a list or a link needs none of them.
+CARD_TEXTS = (
+    "timing_md",
+    "timing_html",
+    "effect_md",
+    "effect_html",
+    "attrs",
+    "attrs_html",
+    "notes",
+)
+#: The game's vocabularies and card fields (JSON): a link to a topic or a term
+#: of a game needs only its slug (``select_related("game").defer(*GAME_DATA)``).
+GAME_DATA = ("game__vocabularies", "game__card_fields")
+#: The texts of a ruling and its scenario: a list or a link needs none of them.
+RULING_TEXTS = ("answer_md", "answer_html", "scenario", "verification_detail")
+
+
 class Reference(models.Model):
     """One cross-link found in content: ``source`` mentions ``target``. Backlinks
     ("mentioned in") are one query on the target columns."""

@@ -29,19 +29,19 @@ from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
 from rules.ids import canonical_rule_id, split_topic_code, topic_code
 from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
-from rules.models import Card, Game, Rule, Ruling, Topic
+from rules.models import (
+    CARD_TEXTS,
+    GAME_DATA,
+    RULING_TEXTS,
+    Card,
+    Game,
+    Rule,
+    Ruling,
+    Topic,
+)
 from rules.text import without_control_characters
 
 RECENT_RULINGS = 5
-CARD_TEXTS = (
-    "timing_md",
-    "timing_html",
-    "effect_md",
-    "effect_html",
-    "attrs",
-    "attrs_html",
-    "notes",
-)
 
 
 @require_safe
@@ -127,7 +127,7 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     if topic is None:
         return _topic_by_number(request, game, slug)
     game_obj = topic.game
-    rules = list(topic.rules.all())
+    rules = list(topic.rules.order_by("position"))
     rule_ids = [rule.rule_id for rule in rules]
     mentions = find_backlinks(
         game_obj,
@@ -147,8 +147,8 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         # Every rule's permalink is this plus its id: one reverse, not one a rule.
         "rule_url_base": reverse("rules:topics", args=[game_obj.slug]),
-        "related": topic.related.select_related("game"),
-        "terms": topic.terms.select_related("game"),
+        "related": topic.related.select_related("game").defer(*GAME_DATA),
+        "terms": topic.terms.select_related("game").defer(*GAME_DATA),
         "cards": _cards_citing(topic, mentions.cards),
         "rulings": _rulings_on(topic, mentions.rulings),
         # Rulings that link here are listed with the rulings, not again here.
@@ -205,6 +205,7 @@ class CardCitation:
 
     slug: str
     name: str
+    url: str
     rule_ids: list[str] = field(default_factory=list)
 
 
@@ -216,17 +217,23 @@ def _cards_citing(topic: Topic, mentioning: list[Card]) -> list[CardCitation]:
         .order_by("rule__position")
         .values_list("card__slug", "card__name", "rule__rule_id")
     )
+    # Every card's URL is this plus its slug: one reverse, not one a card.
+    base = reverse("rules:cards", args=[topic.game.slug])
     cards: dict[str, CardCitation] = {}
     for slug, name, rule_id in rows:
-        cards.setdefault(slug, CardCitation(slug, name)).rule_ids.append(rule_id)
+        citation = CardCitation(slug, name, f"{base}{slug}/")
+        cards.setdefault(slug, citation).rule_ids.append(rule_id)
     for card in mentioning:
-        cards.setdefault(card.slug, CardCitation(card.slug, card.name))
+        cards.setdefault(
+            card.slug, CardCitation(card.slug, card.name, f"{base}{card.slug}/")
+        )
     return sorted(cards.values(), key=lambda card: card.name.casefold())
 
 
 def _rulings_on(topic: Topic, mentioning: list[Ruling]) -> list[Ruling]:
     """Rulings that cite a rule of ``topic`` or link to it, newest first."""
-    citing = topic.game.rulings.filter(rules__topic=topic).distinct()
+    citing = topic.game.rulings.filter(rules__topic=topic).defer(*RULING_TEXTS)
+    citing = citing.distinct()
     return _merge_rulings(citing, mentioning)
 
 
@@ -283,7 +290,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         **_card_parts(game_obj, card),
         "cited_rules": card.cited_rules.select_related("topic__game"),
         "rulings": _merge_rulings(
-            card.rulings.select_related("game"), mentions.rulings
+            card.rulings.select_related("game").defer(*RULING_TEXTS), mentions.rulings
         ),
         # Rulings that link here are listed with the rulings, not again here.
         "mentions": replace(mentions, rulings=[]),
