@@ -48,15 +48,17 @@ def exported(
     django_db_blocker: Any,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Path:
-    """One export of the demo game for the module (an export takes about half
-    a minute): loaded and exported in a transaction rolled back afterwards, so
-    no test sees the demo rows."""
+    """One export of the demo game for the module (in the whole suite, where
+    the real content is loaded too, each export took half a minute): loaded and exported in a transaction rolled back afterwards, so
+    no test sees the demo rows. Its pages are read from the primary, whose
+    transaction a replica cannot see (tests/conftest.py does the same for each
+    test)."""
     root = tmp_path_factory.mktemp("export")
     out = root / "site"
     with (
         django_db_blocker.unblock(),
         transaction.atomic(),
-        override_settings(STATIC_ROOT=root / "static"),
+        override_settings(STATIC_ROOT=root / "static", REPLICA_DATABASES=[]),
     ):
         load_game(write_game(root / "content"))
         call_command(
