@@ -76,6 +76,8 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
     """
     game_obj, pack = _oracle_or_404(game)
     if request.method != "POST":
+        if OPENING & request.GET.keys() and (limited := _limited(request)):
+            return limited
         return _page(request, game_obj, pack, _opened(request, game_obj, pack))
     if "more" in request.POST:
         return _more_rows(request, game_obj, pack)
@@ -93,6 +95,23 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
     if request.POST.get("mode") == "paste":
         return _submit_paste(request, game_obj, pack)
     return _submit_builder(request, game_obj, pack)
+
+
+#: Query parameters that make the editor open a scenario (card, stored run,
+#: ruling): work for the server, so such pages count toward a rate limit.
+OPENING = frozenset({"card", "from", "ruling"})
+
+
+def _limited(request: HttpRequest) -> HttpResponse | None:
+    """A 429 page when the client opened too many computed oracle pages (scope
+    ``web-oracle-pages``): cache misses only, as the page cache answers before
+    the view runs."""
+    wait = wait_for(request, "web-oracle-pages")
+    if wait is None:
+        return None
+    response = render(request, "oracle/limited.html", {"wait": wait}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _opened(request: HttpRequest, game: Game, pack: Pack) -> Editor:
@@ -317,6 +336,8 @@ def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
 def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     """A stored answer; run again first when another engine version gave it."""
     game_obj, pack = _oracle_or_404(game)
+    if limited := _limited(request):
+        return limited
     # The size first: a result too large to show is never read.
     runs = Run.objects.defer("result_json")
     run = get_object_or_404(runs, game=game_obj, hash=hash)

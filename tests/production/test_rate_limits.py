@@ -36,6 +36,7 @@ def rates(settings: Any, **scopes: str | None) -> None:
             "web-search": None,
             "web-suggest": None,
             "web-oracle": None,
+            "web-oracle-pages": None,
             **scopes,
         },
     }
@@ -110,6 +111,20 @@ def test_search_pages_are_limited_in_their_own_scope(
     assert 1 <= int(pages[2]["Retry-After"]) <= 60
     assert "Too many searches from here" in pages[2].content.decode()
     assert client.get("/api/v1/ti4/search/", {"q": "combat"}).status_code == 200
+
+
+def test_oracle_pages_that_compute_are_limited_the_bare_editor_is_not(
+    client: Client, ti4: Game, settings: Any
+) -> None:
+    rates(settings, **{"web-oracle-pages": "2/minute"})
+    opened = [client.get("/ti4/oracle/", {"card": "sabotage"}) for _ in range(2)]
+    run_page = client.get("/ti4/oracle/r/" + "0" * 32 + "/")
+
+    assert [page.status_code for page in opened] == [200, 200]
+    assert run_page.status_code == 429
+    assert 1 <= int(run_page["Retry-After"]) <= 60
+    assert "Too many oracle pages were opened" in run_page.content.decode()
+    assert client.get("/ti4/oracle/").status_code == 200
 
 
 def test_suggestions_count_apart_from_api_searches(
