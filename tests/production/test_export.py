@@ -49,8 +49,9 @@ def exported(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Path:
     """One export of the demo game for the module (in the whole suite, where
-    the real content is loaded too, each export took half a minute): loaded and exported in a transaction rolled back afterwards, so
-    no test sees the demo rows. Its pages are read from the primary, whose
+    the real content is loaded too, each export took half a minute): loaded
+    and exported in a transaction rolled back afterwards, so no test sees the
+    demo rows. Its pages are read from the primary, whose
     transaction a replica cannot see (tests/conftest.py does the same for each
     test)."""
     root = tmp_path_factory.mktemp("export")
