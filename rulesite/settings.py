@@ -277,8 +277,7 @@ REST_FRAMEWORK = {
         "web-search": env_str("WEB_THROTTLE_SEARCH", "60/minute") or None,
         "web-suggest": env_str("WEB_THROTTLE_SUGGEST", "300/minute") or None,
         "web-oracle": env_str("WEB_THROTTLE_ORACLE", "30/minute") or None,
-        "web-oracle-pages": env_str("WEB_THROTTLE_ORACLE_PAGES", "120/minute")
-        or None,
+        "web-oracle-pages": env_str("WEB_THROTTLE_ORACLE_PAGES", "120/minute") or None,
     },
     # Only DRF's own throttles read it; ours use PROXY_HOPS and TRUSTED_PROXIES.
     "NUM_PROXIES": PROXY_HOPS,
