@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.models import Game, Rule, Term, Topic
+from rules.models import Game, Rule, Term, Topic, game_data
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,13 @@ def glossary_entries(game: Game) -> list[Entry]:
     """Terms and topic titles from A to Z. A term that names a topic (its
     singular or plural) stands for that topic, keeps its own definition and
     defining rule, and shows the topic when it names none."""
-    terms = list(game.terms.select_related("topic__game", "rule__topic__game"))
-    topics = {_key(topic.title): topic for topic in game.topics.select_related("game")}
+    terms = list(
+        game.terms.select_related("topic__game", "rule__topic__game").defer(
+            *game_data("topic__game"), *game_data("rule__topic__game")
+        )
+    )
+    linked = game.topics.select_related("game").defer(*game_data())
+    topics = {_key(topic.title): topic for topic in linked}
     slugs = {term.slug for term in terms}
     entries = [_term_entry(term, topics.pop(_key(term.term), None)) for term in terms]
     entries.extend(

@@ -278,9 +278,16 @@ CARD_TEXTS = (
     "attrs_html",
     "notes",
 )
-#: The game's vocabularies and card fields (JSON): a link to a topic or a term
-#: of a game needs only its slug (``select_related("game").defer(*GAME_DATA)``).
-GAME_DATA = ("game__vocabularies", "game__card_fields")
+
+
+def game_data(path: str = "game") -> tuple[str, str]:
+    """The game's vocabularies and card fields (JSON, decoded with every row
+    that selects the game) as fields to defer: a link needs only the game's
+    slug (``select_related("topic__game").defer(*game_data("topic__game"))``)."""
+    return (f"{path}__vocabularies", f"{path}__card_fields")
+
+
+GAME_DATA = game_data()
 #: The texts of a ruling and its scenario: a list or a link needs none of them.
 RULING_TEXTS = ("answer_md", "answer_html", "scenario", "verification_detail")
 

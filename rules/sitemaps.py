@@ -9,7 +9,7 @@ from django.contrib.sitemaps import Sitemap
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from rules.models import Card, Game, Ruling, Topic
+from rules.models import CARD_TEXTS, RULING_TEXTS, Card, Game, Ruling, Topic, game_data
 
 INDEX_PAGES = (
     "rules:game",
@@ -41,8 +41,10 @@ class TopicSitemap(Sitemap):
     priority = 0.8
 
     def items(self) -> QuerySet[Topic]:
-        return Topic.objects.select_related("game").order_by(
-            "game__slug", "prefix", "number"
+        return (
+            Topic.objects.select_related("game")
+            .defer(*game_data())
+            .order_by("game__slug", "prefix", "number")
         )
 
     def lastmod(self, item: Topic) -> dt.date | None:
@@ -53,14 +55,22 @@ class CardSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self) -> QuerySet[Card]:
-        return Card.objects.select_related("game").order_by("game__slug", "slug")
+        return (
+            Card.objects.select_related("game")
+            .defer(*game_data(), *CARD_TEXTS)
+            .order_by("game__slug", "slug")
+        )
 
 
 class RulingSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self) -> QuerySet[Ruling]:
-        return Ruling.objects.select_related("game").order_by("game__slug", "slug")
+        return (
+            Ruling.objects.select_related("game")
+            .defer(*game_data(), *RULING_TEXTS)
+            .order_by("game__slug", "slug")
+        )
 
     def lastmod(self, item: Ruling) -> dt.date:
         return item.date

@@ -38,6 +38,7 @@ from rules.models import (
     Rule,
     Ruling,
     Topic,
+    game_data,
 )
 from rules.text import without_control_characters
 
@@ -288,9 +289,12 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "card": card,
         "flags": [game_obj.label("flags", flag) for flag in card.flags],
         **_card_parts(game_obj, card),
-        "cited_rules": card.cited_rules.select_related("topic__game"),
+        "cited_rules": card.cited_rules.select_related("topic__game").defer(
+            *game_data("topic__game")
+        ),
         "rulings": _merge_rulings(
-            card.rulings.select_related("game").defer(*RULING_TEXTS), mentions.rulings
+            card.rulings.select_related("game").defer(*RULING_TEXTS, *GAME_DATA),
+            mentions.rulings,
         ),
         # Rulings that link here are listed with the rulings, not again here.
         "mentions": replace(mentions, rulings=[]),
@@ -337,7 +341,10 @@ def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = RulingFilter(request.GET or None, game=game_obj)
     rulings = form.apply(game_obj.rulings.all()).prefetch_related(
-        Prefetch("cards", queryset=Card.objects.select_related("game"))
+        Prefetch(
+            "cards",
+            queryset=Card.objects.select_related("game").defer(*CARD_TEXTS, *GAME_DATA),
+        )
     )
     context = {
         "game": game_obj,
@@ -361,8 +368,10 @@ def ruling_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "oracle_url": (
             _oracle_url(ruling.game, ruling=ruling.slug) if ruling.scenario else None
         ),
-        "cards": ruling.cards.select_related("game"),
-        "rules": ruling.rules.select_related("topic__game"),
+        "cards": ruling.cards.select_related("game").defer(*CARD_TEXTS, *GAME_DATA),
+        "rules": ruling.rules.select_related("topic__game").defer(
+            *game_data("topic__game")
+        ),
         "mentions": find_backlinks(
             ruling.game, {"ruling": [ruling.slug]}, exclude=[("ruling", ruling.slug)]
         ),
