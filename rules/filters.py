@@ -126,7 +126,12 @@ class RulingFilter(_Filter):
         topic = self.fields["topic"]
         assert isinstance(card, forms.ChoiceField)
         assert isinstance(topic, forms.ChoiceField)
-        card.choices = _choices("Any card", game.cards.values_list("slug", "name"))
+        # Cards with a ruling only: the others would list nothing, and the game
+        # has hundreds of components (each option costs the page render time).
+        ruled = game.cards.filter(rulings__isnull=False).distinct()
+        card.choices = _choices(
+            "Any card", ruled.order_by("name").values_list("slug", "name")
+        )
         topic.choices = _choices(
             "Any topic",
             (

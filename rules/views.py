@@ -340,7 +340,7 @@ def _oracle_url(game: Game, **query: str) -> str | None:
 def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = RulingFilter(request.GET or None, game=game_obj)
-    rulings = form.apply(game_obj.rulings.all()).prefetch_related(
+    rulings = form.apply(game_obj.rulings.defer(*RULING_TEXTS)).prefetch_related(
         Prefetch(
             "cards",
             queryset=Card.objects.select_related("game").defer(*CARD_TEXTS, *GAME_DATA),
