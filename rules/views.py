@@ -298,7 +298,10 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         ),
         # Rulings that link here are listed with the rulings, not again here.
         "mentions": replace(mentions, rulings=[]),
-        "oracle_url": _oracle_url(game_obj, card=card.slug),
+        # Only cards a pack implements: for the others the oracle can but say so.
+        "oracle_url": _oracle_url(game_obj, card=card.slug)
+        if card.is_implemented
+        else None,
     }
     return render(request, "rules/card.html", context)
 

@@ -355,12 +355,23 @@ class WithOracle:
 def test_card_page_offers_the_oracle_once_the_oracle_has_a_page(
     client: Client, demo: Game, settings: Any
 ) -> None:
+    Card.objects.filter(slug="cancel").update(implemented_by="demo")
     settings.ROOT_URLCONF = WithoutOracle
     assert "Try it in the oracle" not in html(client.get("/demo/cards/cancel/"))
 
     settings.ROOT_URLCONF = WithOracle
     page = html(client.get("/demo/cards/cancel/"))
     assert 'href="/demo/oracle/?card=cancel">Try it in the oracle' in page
+
+
+def test_card_page_offers_the_oracle_only_for_an_implemented_card(
+    client: Client, demo: Game, settings: Any
+) -> None:
+    settings.ROOT_URLCONF = WithOracle
+    page = html(client.get("/demo/cards/cancel/"))
+
+    assert "Not yet implemented" in page
+    assert "Try it in the oracle" not in page
 
 
 def test_card_page_names_the_pack_that_implements_it(
