@@ -155,7 +155,10 @@ def shared_page_cache(ports: list[int]) -> tuple[int, int]:
 
     client = redis.Redis.from_url(os.environ["CACHE_URL"])
     path = "/ti4/rules/abilities/"
-    pages.fetch(ports[0], path)
+    # The page's key holds its absolute URL: both nodes are asked under the one
+    # name the proxy passes on (``Host: $host``), not each under its own port.
+    site = {"Host": f"{HOST}:8080"}
+    pages.fetch(ports[0], path, site)
 
     def counts() -> tuple[int, int]:
         stats = client.info("stats")
@@ -163,7 +166,7 @@ def shared_page_cache(ports: list[int]) -> tuple[int, int]:
         return int(stats["keyspace_hits"]), int(sets)
 
     hits, sets = counts()
-    pages.fetch(ports[1], path)
+    pages.fetch(ports[1], path, site)
     after_hits, after_sets = counts()
     return after_hits - hits, after_sets - sets
 

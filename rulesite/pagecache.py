@@ -230,16 +230,17 @@ def release() -> str:
     if settings.PAGE_CACHE_RELEASE:
         return str(settings.PAGE_CACHE_RELEASE)
     base = Path(settings.BASE_DIR)
-    files = [
-        path
+    files = {
+        str(path.relative_to(base)): path
         for folder in FINGERPRINT_DIRS
         for path in (base / folder).rglob("*")
         if path.suffix in FINGERPRINT_SUFFIXES and path.is_file()
-    ]
-    files.append(Path(settings.STATIC_ROOT) / "staticfiles.json")
+    }
+    # By name, not by path: each node may keep its static files elsewhere.
+    files["staticfiles.json"] = Path(settings.STATIC_ROOT) / "staticfiles.json"
     digest = hashlib.blake2b(digest_size=8)
-    for path in sorted(files):
-        digest.update(str(path).removeprefix(str(base)).encode())
+    for name, path in sorted(files.items()):
+        digest.update(name.encode())
         digest.update(path.read_bytes() if path.is_file() else b"-")
     return digest.hexdigest()
 

@@ -237,3 +237,26 @@ def test_pages_are_still_served_when_the_cache_server_is_down(
 
     assert first.status_code == 200 and first["X-Page-Cache"] == "miss"
     assert second.status_code == 304
+
+
+def test_nodes_with_their_static_files_elsewhere_share_cached_pages(
+    settings: Any, tmp_path: Path
+) -> None:
+    # Each node may collect its static files under its own folder; the same
+    # code and manifest must name the same release, or no page is shared.
+    releases = []
+    for node in ("node-1", "node-2"):
+        static = tmp_path / node / "static"
+        static.mkdir(parents=True)
+        (static / "staticfiles.json").write_text('{"paths": {}}')
+        settings.STATIC_ROOT = static
+        settings.PAGE_CACHE_RELEASE = ""
+        pagecache.release.cache_clear()
+        releases.append(pagecache.release())
+    (tmp_path / "node-2" / "static" / "staticfiles.json").write_text('{"paths": 1}')
+    pagecache.release.cache_clear()
+    changed = pagecache.release()
+    pagecache.release.cache_clear()
+
+    assert releases[0] == releases[1]
+    assert changed != releases[1]
