@@ -60,7 +60,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: compresses the API's JSON as it leaves (never HTML pages).
+    # First: whether the request came over HTTPS is a trusted proxy's word only.
+    "rulesite.forwarded.TrustedForwardedProtoMiddleware",
+    # Compresses the API's JSON as it leaves (never HTML pages).
     "rulesite.compression.ApiGZipMiddleware",
     # Reads a body sent in chunks, which Django would read as empty.
     "rulesite.chunked.ChunkedBodyMiddleware",

@@ -62,6 +62,28 @@ def test_behind_one_proxy_the_client_is_the_address_it_saw(settings: Any) -> Non
     assert address_of("127.0.0.1") == "127.0.0.1"
 
 
+@pytest.mark.parametrize(
+    ("hops", "remote", "secure"),
+    [(1, "127.0.0.1", True), (1, "203.0.113.9", False), (0, "127.0.0.1", False)],
+    ids=["trusted-proxy", "direct-client", "no-proxy"],
+)
+def test_only_a_trusted_proxy_can_say_the_request_came_over_https(
+    client: Client, settings: Any, db: Any, hops: int, remote: str, secure: bool
+) -> None:
+    settings.PROXY_HOPS = hops
+    settings.TRUSTED_PROXIES = ["127.0.0.1", "::1"]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+
+    response = client.get(
+        "/robots.txt", REMOTE_ADDR=remote, HTTP_X_FORWARDED_PROTO="https"
+    )
+
+    # Taken for HTTPS, the request is answered; else redirected to HTTPS.
+    assert (response.status_code == 200) is secure
+    assert (response.status_code == 301) is not secure
+
+
 def test_a_client_reaching_gunicorn_directly_cannot_pick_its_address(
     settings: Any,
 ) -> None:
