@@ -17,9 +17,7 @@ reference that the pack does not know).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from django.utils import timezone
@@ -46,10 +44,6 @@ class Asked:
 
     prepared: Prepared
     result_json: str
-
-    @cached_property
-    def result(self) -> dict[str, Any]:
-        return json.loads(self.result_json)  # type: ignore[no-any-return]
 
     def get_absolute_url(self) -> str:
         return run_url(self.prepared.scenario.game, self.prepared.hash)
