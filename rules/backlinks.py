@@ -1,40 +1,29 @@
 """Backlinks: what links to a page. ``Reference`` rows record every cross-link
 found in content; this module turns the rows that point at a set of targets
-into the topics, rules, cards, terms and rulings they came from, with one
-query per kind of source."""
+into links to the topics, rules, cards, terms and rulings they came from, with
+one query of plain values per kind of source."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any
 
-from django.db.models import Model, Q, QuerySet
+from django.db.models import Q, QuerySet
 
-from rules.models import (
-    CARD_TEXTS,
-    GAME_DATA,
-    RULING_TEXTS,
-    Card,
-    Game,
-    Reference,
-    Rule,
-    Ruling,
-    Term,
-    Topic,
-)
-
-M = TypeVar("M", bound=Model)
+from rules.ids import topic_code
+from rules.models import Game, Reference
+from rules.pagelinks import Link, PageUrls
 
 
 @dataclass(frozen=True)
 class Backlinks:
-    topics: list[Topic] = field(default_factory=list)
-    rules: list[Rule] = field(default_factory=list)
-    cards: list[Card] = field(default_factory=list)
-    terms: list[Term] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
+    topics: list[Link] = field(default_factory=list)
+    rules: list[Link] = field(default_factory=list)
+    cards: list[Link] = field(default_factory=list)
+    terms: list[Link] = field(default_factory=list)
+    rulings: list[Link] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return any((self.topics, self.rules, self.cards, self.terms, self.rulings))
@@ -64,23 +53,44 @@ def find_backlinks(
     for kind, key in rows:
         if (kind, key) not in skip:
             sources[kind].add(key)
+    urls = PageUrls(game.slug)
+    topics = game.topics.filter(slug__in=sources["topic"])
+    rules = game.rules.filter(rule_id__in=sources["rule"])
     return Backlinks(
-        topics=_rows(game.topics.all(), "slug", sources["topic"]),
-        rules=_rows(
-            game.rules.select_related("topic__game").defer(
-                "text_md", "text_html", *(f"topic__{name}" for name in GAME_DATA)
-            ),
-            "rule_id",
-            sources["rule"],
+        topics=[
+            Link("topic", slug, title, urls.topic(slug), topic_code(prefix, number))
+            for slug, title, prefix, number in topics.values_list(
+                "slug", "title", "prefix", "number"
+            )
+        ]
+        if sources["topic"]
+        else [],
+        rules=[
+            Link("rule", rule_id, title, urls.rule(topic, rule_id), rule_id)
+            for rule_id, topic, title in rules.values_list(
+                "rule_id", "topic__slug", "topic__title"
+            )
+        ]
+        if sources["rule"]
+        else [],
+        cards=_links(game.cards, "card", "name", urls.card, sources["card"]),
+        terms=_links(game.terms, "term", "term", urls.term, sources["term"]),
+        rulings=_links(
+            game.rulings, "ruling", "question", urls.ruling, sources["ruling"]
         ),
-        # A link needs no texts: they (and their JSON) stay in the database.
-        cards=_rows(game.cards.defer(*CARD_TEXTS), "slug", sources["card"]),
-        terms=_rows(game.terms.all(), "slug", sources["term"]),
-        rulings=_rows(game.rulings.defer(*RULING_TEXTS), "slug", sources["ruling"]),
     )
 
 
-def _rows(queryset: QuerySet[M], key: str, values: set[str]) -> list[M]:
-    if not values:
+def _links(
+    rows: QuerySet[Any],
+    kind: str,
+    label: str,
+    url: Callable[[str], str],
+    slugs: set[str],
+) -> list[Link]:
+    """Links to the rows of ``rows`` whose slug is one of ``slugs``, labelled
+    by their field ``label``; no query when there are none."""
+    if not slugs:
         return []
-    return list(queryset.filter(**{f"{key}__in": values}))
+    matching = rows.filter(slug__in=slugs).values_list("slug", label)
+    return [Link(kind, slug, text, url(slug)) for slug, text in matching]

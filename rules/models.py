@@ -81,6 +81,21 @@ class Topic(models.Model):
         return topic_code(self.prefix, self.number)
 
 
+class TopicLinks(models.Model):
+    """What a topic's page lists beside its rules (neighbours, related topics,
+    terms, citing cards, backlinks), worked out when content loads: see
+    ``rules.content.topiclinks``. A table of its own keeps the JSON out of
+    every list of topics."""
+
+    topic = models.OneToOneField(
+        Topic, on_delete=models.CASCADE, primary_key=True, related_name="links"
+    )
+    data = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"Links of {self.topic_id}"
+
+
 class Rule(models.Model):
     """A numbered rule (``2.4``), a lettered sub-rule (``2.4a``), a step
     (``8.2.i``) or a note (``2.N1``). The id is the permanent anchor and the

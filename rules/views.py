@@ -4,12 +4,11 @@ number of queries, whatever the size of the game."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from urllib.parse import urlencode
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,7 +26,7 @@ from rules.cardpage import (
 )
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
-from rules.ids import canonical_rule_id, split_topic_code, topic_code
+from rules.ids import canonical_rule_id, split_topic_code
 from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
 from rules.models import (
     CARD_TEXTS,
@@ -40,7 +39,9 @@ from rules.models import (
     Topic,
     game_data,
 )
+from rules.pagelinks import PageUrls
 from rules.text import without_control_characters
+from rules.topiclinks import read_see_also
 
 RECENT_RULINGS = 5
 
@@ -123,18 +124,20 @@ def _rule_tree(rules: list[Rule]) -> list[RuleNode]:
 
 @require_safe
 def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    topic = Topic.objects.select_related("game").filter(game__slug=game, slug=slug)
-    topic = topic.first()
+    topic = (
+        Topic.objects.select_related("game", "links")
+        .filter(game__slug=game, slug=slug)
+        .first()
+    )
     if topic is None:
         return _topic_by_number(request, game, slug)
     game_obj = topic.game
     rules = list(topic.rules.order_by("position"))
     rule_ids = [rule.rule_id for rule in rules]
-    mentions = find_backlinks(
-        game_obj,
-        {"topic": [topic.slug], "rule": rule_ids},
-        exclude=[("topic", topic.slug), *(("rule", rid) for rid in rule_ids)],
-    )
+    urls = PageUrls(game_obj.slug)
+    # None only until the content is loaded again after the upgrade that added it.
+    stored = getattr(topic, "links", None)
+    see_also = read_see_also(stored.data if stored else {}, urls)
     context = {
         "game": game_obj,
         "section": "rules",
@@ -148,13 +151,13 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         # Every rule's permalink is this plus its id: one reverse, not one a rule.
         "rule_url_base": reverse("rules:topics", args=[game_obj.slug]),
-        "related": topic.related.select_related("game").defer(*GAME_DATA),
-        "terms": topic.terms.select_related("game").defer(*GAME_DATA),
-        "cards": _cards_citing(topic, mentions.cards),
-        "rulings": _rulings_on(topic, mentions.rulings),
-        # Rulings that link here are listed with the rulings, not again here.
-        "mentions": replace(mentions, rulings=[]),
-        **_neighbours(topic),
+        "related": see_also.related,
+        "terms": see_also.terms,
+        "cards": see_also.cards,
+        "rulings": _rulings(game_obj, _citing_or_named(topic, see_also.ruling_slugs)),
+        "mentions": see_also.mentions,
+        "previous": see_also.previous,
+        "next": see_also.next,
     }
     return render(request, "rules/topic.html", context)
 
@@ -175,67 +178,16 @@ def _not_found(request: HttpRequest, game: Game, message: str) -> HttpResponse:
     return render(request, "rules/404.html", context, status=404)
 
 
-@dataclass(frozen=True)
-class TopicLink:
-    code: str
-    title: str
-    url: str
+def _citing_or_named(topic: Topic, slugs: list[str]) -> Q:
+    """Rulings that cite a rule of ``topic``, or whose slug is one of ``slugs``."""
+    citing = Q(rules__topic=topic)
+    return citing | Q(slug__in=slugs) if slugs else citing
 
 
-def _neighbours(topic: Topic) -> dict[str, TopicLink | None]:
-    """The previous and next topics in reference order (numbered topics, then
-    prefixed ones such as TE1), from one query of plain values."""
-    rows = list(
-        topic.game.topics.values_list("pk", "prefix", "number", "slug", "title")
-    )
-    at = next(i for i, row in enumerate(rows) if row[0] == topic.pk)
-    base = reverse("rules:topics", args=[topic.game.slug])
-
-    def link(index: int) -> TopicLink | None:
-        if not 0 <= index < len(rows):
-            return None
-        _, prefix, number, slug, title = rows[index]
-        return TopicLink(topic_code(prefix, number), title, f"{base}{slug}/")
-
-    return {"previous": link(at - 1), "next": link(at + 1)}
-
-
-@dataclass
-class CardCitation:
-    """A card listed on a topic page, with the rules of that topic it cites."""
-
-    slug: str
-    name: str
-    url: str
-    rule_ids: list[str] = field(default_factory=list)
-
-
-def _cards_citing(topic: Topic, mentioning: list[Card]) -> list[CardCitation]:
-    """Cards that cite a rule of ``topic``, and the cards whose text links to it.
-    One query of plain values: the list can hold most of a deck."""
-    rows = (
-        Card.cited_rules.through.objects.filter(rule__topic=topic)
-        .order_by("rule__position")
-        .values_list("card__slug", "card__name", "rule__rule_id")
-    )
-    # Every card's URL is this plus its slug: one reverse, not one a card.
-    base = reverse("rules:cards", args=[topic.game.slug])
-    cards: dict[str, CardCitation] = {}
-    for slug, name, rule_id in rows:
-        citation = CardCitation(slug, name, f"{base}{slug}/")
-        cards.setdefault(slug, citation).rule_ids.append(rule_id)
-    for card in mentioning:
-        cards.setdefault(
-            card.slug, CardCitation(card.slug, card.name, f"{base}{card.slug}/")
-        )
-    return sorted(cards.values(), key=lambda card: card.name.casefold())
-
-
-def _rulings_on(topic: Topic, mentioning: list[Ruling]) -> list[Ruling]:
-    """Rulings that cite a rule of ``topic`` or link to it, newest first."""
-    citing = topic.game.rulings.filter(rules__topic=topic).defer(*RULING_TEXTS)
-    citing = citing.distinct()
-    return _merge_rulings(citing, mentioning)
+def _rulings(game: Game, which: Q) -> list[Ruling]:
+    """The rulings of ``game`` that match ``which``, newest first, in one query."""
+    rulings = game.rulings.filter(which).select_related("game")
+    return list(rulings.defer(*RULING_TEXTS, *GAME_DATA).distinct())
 
 
 @require_safe
@@ -292,9 +244,9 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "cited_rules": card.cited_rules.select_related("topic__game").defer(
             *game_data("topic__game")
         ),
-        "rulings": _merge_rulings(
-            card.rulings.select_related("game").defer(*RULING_TEXTS, *GAME_DATA),
-            mentions.rulings,
+        "rulings": _rulings(
+            game_obj,
+            Q(cards=card) | Q(slug__in=[link.key for link in mentions.rulings]),
         ),
         # Rulings that link here are listed with the rulings, not again here.
         "mentions": replace(mentions, rulings=[]),
@@ -320,13 +272,6 @@ def _card_parts(game: Game, card: Card) -> dict[str, object]:
         "is_faction": is_faction_card(card),
         "parts": faction_parts(game, card) if is_faction_card(card) else [],
     }
-
-
-def _merge_rulings(first: Iterable[Ruling], second: list[Ruling]) -> list[Ruling]:
-    """Both lists without repeats, newest first."""
-    found = {ruling.pk: ruling for ruling in first}
-    found.update((ruling.pk, ruling) for ruling in second)
-    return sorted(found.values(), key=lambda ruling: (ruling.date, ruling.slug))[::-1]
 
 
 def _oracle_url(game: Game, **query: str) -> str | None:

@@ -8,7 +8,17 @@ from rules.content.attrhtml import render_attrs
 from rules.content.glossary import TermLinker
 from rules.content.markup import Renderer
 from rules.content.specs import CardSpec, GameContent, Text
-from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
+from rules.content.topiclinks import topic_links
+from rules.models import (
+    Card,
+    Game,
+    Reference,
+    Rule,
+    Ruling,
+    Term,
+    Topic,
+    TopicLinks,
+)
 
 
 class _Writer:
@@ -49,7 +59,21 @@ def write_content(
     _write_terms(content, writer, topics, rules)
     _write_rulings(content, writer, cards, rules)
     Reference.objects.bulk_create(writer.references)
+    _write_topic_links(content, writer, topics)
     return game
+
+
+def _write_topic_links(
+    content: GameContent, writer: _Writer, topics: dict[str, Topic]
+) -> None:
+    references = [
+        (ref.source_kind, ref.source_key, ref.target_kind, ref.target_key)
+        for ref in writer.references
+    ]
+    TopicLinks.objects.bulk_create(
+        TopicLinks(topic=topics[slug], data=data)
+        for slug, data in topic_links(content, references).items()
+    )
 
 
 def _upsert_game(content: GameContent, now: dt.datetime) -> Game:

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
-from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic
+from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic, TopicLinks
 from tests.builders import TERMS, TOPIC_CARDS, write_game
 
 pytestmark = pytest.mark.django_db
@@ -304,3 +304,25 @@ expansion: base
 effect: Cancel a card.
 faction: null
 """
+
+
+def test_a_topic_page_lists_are_worked_out_again_on_each_load(tmp_path: Path) -> None:
+    directory = write_game(tmp_path)
+    load_game(directory)
+    turns = TopicLinks.objects.get(topic__game__slug="demo", topic__slug="turns")
+    cards = TopicLinks.objects.get(topic__game__slug="demo", topic__slug="cards")
+    assert [link["key"] for link in turns.data["mentions"]["topics"]] == ["cards"]
+    assert [link["key"] for link in turns.data["terms"]] == ["active-player"]
+    assert turns.data["next"]["key"] == "cards" and turns.data["previous"] is None
+    assert cards.data["cards"] == [
+        {"slug": "cancel", "name": "Cancel", "rules": ["2.1"]}
+    ]
+    # 2.N1 links to 2.2a: within its own topic, so not a backlink of it.
+    assert cards.data["mentions"]["rules"] == []
+
+    unlinked = TOPIC_CARDS.replace("see [[topic:turns]]", "see the turns topic")
+    (directory / "topics" / "002-cards.md").write_text(unlinked, encoding="utf-8")
+    load_game(directory)
+
+    turns = TopicLinks.objects.get(topic__game__slug="demo", topic__slug="turns")
+    assert turns.data["mentions"]["topics"] == []

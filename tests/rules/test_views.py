@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
 
 from rules.content.loader import load_game
@@ -180,6 +182,19 @@ def test_topic_page_links_related_citing_cards_rulings_and_neighbours(
     assert 'rel="prev" href="/demo/rules/turns/"' in page
     assert 'rel="next"' not in page
     assert "Last updated" in page
+
+
+def test_topic_page_runs_three_queries_whatever_links_to_it(
+    client: Client, demo: Game
+) -> None:
+    # The topic with its stored lists, its rules, its rulings: what links to it,
+    # the cards that cite it and its neighbours were worked out at load.
+    with CaptureQueriesContext(connection) as queries:
+        page = html(client.get("/demo/rules/cards/"))
+
+    assert 'href="/demo/cards/cancel/"' in page and 'rel="prev"' in page
+    selects = [q for q in queries if q["sql"].startswith("SELECT")]
+    assert len(selects) == 3
 
 
 def test_topic_page_shows_the_newest_rulings_and_links_to_the_rest(

@@ -1,0 +1,82 @@
+"""Links as the lists of a page show them: what a link points at, its label
+and its URL. Lists of links (backlinks, the cards that cite a topic, related
+topics) are built from plain values, not model instances, and each kind's URL
+is one reverse for the whole page plus the key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from django.urls import reverse
+
+
+@dataclass(frozen=True)
+class Link:
+    """A topic, rule, card, term or ruling in a list of links. ``code`` is
+    shown before the label: a topic's number, or a rule's id (whose label is
+    then its topic's title)."""
+
+    kind: str
+    key: str
+    label: str
+    url: str
+    code: str = ""
+
+    @property
+    def xref(self) -> str:
+        """The ``kind:key`` that previews and cross-links use."""
+        return f"{self.kind}:{self.key}"
+
+
+class PageUrls:
+    """The URLs of one game's pages, each kind's base reversed once."""
+
+    def __init__(self, game_slug: str) -> None:
+        self.game_slug = game_slug
+
+    @cached_property
+    def _topics(self) -> str:
+        return reverse("rules:topics", args=[self.game_slug])
+
+    @cached_property
+    def _cards(self) -> str:
+        return reverse("rules:cards", args=[self.game_slug])
+
+    @cached_property
+    def _rulings(self) -> str:
+        return reverse("rules:rulings", args=[self.game_slug])
+
+    @cached_property
+    def _glossary(self) -> str:
+        return reverse("rules:glossary", args=[self.game_slug])
+
+    def topic(self, slug: str) -> str:
+        return f"{self._topics}{slug}/"
+
+    def rule(self, topic_slug: str, rule_id: str) -> str:
+        return f"{self.topic(topic_slug)}#{rule_id}"
+
+    def card(self, slug: str) -> str:
+        return f"{self._cards}{slug}/"
+
+    def term(self, slug: str) -> str:
+        return f"{self._glossary}#term-{slug}"
+
+    def ruling(self, slug: str) -> str:
+        return f"{self._rulings}{slug}/"
+
+    def link(self, stored: dict[str, Any]) -> Link:
+        """A link from its stored form (see ``rules.content.topiclinks``)."""
+        kind, key = stored["kind"], stored["key"]
+        if kind == "rule":
+            url = self.rule(stored["topic"], key)
+        else:
+            url = {
+                "topic": self.topic,
+                "card": self.card,
+                "term": self.term,
+                "ruling": self.ruling,
+            }[kind](key)
+        return Link(kind, key, stored["label"], url, stored.get("code", ""))
