@@ -20,7 +20,10 @@ wsgi_app = "rulesite.wsgi:application"
 
 bind = [os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")]
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1) + 1)))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+# gunicorn's sync worker, with its own refusals in the API's JSON shape.
+worker_class = os.environ.get(
+    "GUNICORN_WORKER_CLASS", "rulesite.gunicorn_worker.JsonErrorsSyncWorker"
+)
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "2000"))
@@ -30,7 +33,8 @@ graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 backlog = int(os.environ.get("GUNICORN_BACKLOG", "2048"))
 # gunicorn's maximum: URLs under /api/ up to this length that are too long get
-# the API's own 414 (rules/api/uri_length.py), not gunicorn's HTML page.
+# the API's own 414 (rules/api/uri_length.py); longer request lines get the
+# worker's 414 in the same JSON shape (rulesite/gunicorn_worker.py).
 limit_request_line = 8190
 # Only a proxy at these addresses may set X-Forwarded-Proto and friends.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

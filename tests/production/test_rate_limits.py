@@ -249,3 +249,24 @@ def test_a_long_api_url_gets_the_api_error_shape(site: Server) -> None:
     assert refused.value.code == 414
     assert refused.value.headers["Content-Type"] == "application/json"
     assert json.loads(refused.value.read())["error"]["code"] == "uri_too_long"
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "status", "code"),
+    [
+        ("/api/v1/ti4/cards/?q=" + "x" * 9000, {}, 414, "uri_too_long"),
+        ("/ti4/search/?q=" + "x" * 9000, {}, 414, "uri_too_long"),
+        ("/api/v1/ti4/cards/", {"X-Big": "y" * 9000}, 431, "headers_too_large"),
+    ],
+)
+def test_what_gunicorn_refuses_to_read_gets_the_api_error_shape(
+    site: Server, url: str, headers: dict[str, str], status: int, code: str
+) -> None:
+    """Past gunicorn's longest request line or header: JSON, not an HTML page."""
+    request = urllib.request.Request(f"http://{HOST}:{site.port}{url}", headers=headers)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=60)
+
+    assert refused.value.code == status
+    assert refused.value.headers["Content-Type"] == "application/json"
+    assert json.loads(refused.value.read())["error"]["code"] == code
