@@ -1,10 +1,12 @@
 """Attack the site under gunicorn as a hostile client would (a script, not a
 test; loopback only).
 
-    .venv/bin/python bench/attack.py [--seconds 60] [--connections 64]
+    .venv/bin/python bench/attack.py [--seconds 60] [--connections 64] [--direct]
 
 Builds a throw-away production site (DEBUG=0, five workers, no recycling so
-that growth shows) and, for ``--seconds``, drives at once:
+that growth shows) behind nginx set up as docs/OPERATIONS.md describes (it
+keeps each page as long as the page's ``Cache-Control`` allows; ``--direct``
+leaves nginx out), and, for ``--seconds``, drives at once:
 
 - mixed traffic with ``wrk``: cached pages, pages and API reads with a new
   query string on every request (cache-busting), searches, and hostile input
@@ -37,6 +39,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,6 +52,7 @@ from bench.pages import (
     have,
     prepare_site,
     production_env,
+    reverse_proxy,
     rss_mb,
     worker_pids,
 )
@@ -213,6 +217,20 @@ def workers_rss(master: int) -> list[float]:
     return sorted(rss_mb(pid) for pid in worker_pids(master))
 
 
+def rss_parts(master: int) -> str:
+    """Each worker's RSS as anonymous + file-backed MB: the heap, or pages of
+    mapped files (shared libraries, SQLite's and the search index's maps)."""
+    parts = []
+    for pid in worker_pids(master):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        kb = dict(re.findall(r"^(RssAnon|RssFile):\s+(\d+) kB", status, re.M))
+        parts.append(f"{int(kb['RssAnon']) / 1e3:.0f}+{int(kb['RssFile']) / 1e3:.0f}")
+    return " ".join(sorted(parts))
+
+
 def attack(args: argparse.Namespace, port: int, var_dir: Path, master: int) -> bool:
     mix = request_mix(port)
     script = var_dir / "attack.lua"
@@ -242,6 +260,7 @@ def attack(args: argparse.Namespace, port: int, var_dir: Path, master: int) -> b
         job.join()
     posters.join()
     after, db_after = workers_rss(master), database_mb(var_dir)
+    print(f"worker RSS after, anonymous+file MB: {rss_parts(master)}")
     return report(args, outputs, posters, (before, after), (db_before, db_after))
 
 
@@ -312,20 +331,28 @@ def _ms(text: str) -> float:
 def run(args: argparse.Namespace) -> bool:
     if not have("wrk", "wrk"):
         raise SystemExit("wrk is missing and cannot be installed (not root)")
+    if not args.direct and not have("nginx", "nginx"):
+        raise SystemExit("nginx is missing and cannot be installed (not root)")
     var_dir = Path(tempfile.mkdtemp(prefix="rulesite-attack-"))
     env = production_env(
         var_dir,
-        BEHIND_PROXY="1",
+        # The clients' own X-Forwarded-For plays a CDN's, nginx adds a hop.
+        BEHIND_PROXY="1" if args.direct else "2",
         WEB_CONCURRENCY=str(args.workers),
         GUNICORN_MAX_REQUESTS="0",
     )
     try:
         prepare_site(env)
         port = free_port()
-        with gunicorn(env, port) as server:
+        with ExitStack() as stack:
+            server = stack.enter_context(gunicorn(env, port))
+            front = "gunicorn alone" if args.direct else "nginx in front"
+            if not args.direct:
+                upstream, port = port, free_port()
+                stack.enter_context(reverse_proxy([upstream], port, keep_pages=True))
             print(
                 f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
-                f"{len(worker_pids(server.pid))} workers",
+                f"{len(worker_pids(server.pid))} workers, {front}",
                 flush=True,
             )
             ok = attack(args, port, var_dir, server.pid)
@@ -342,6 +369,12 @@ def main() -> None:
     parser.add_argument("--posters", type=int, default=5)
     parser.add_argument("--probes", type=int, default=2)
     parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="attack gunicorn itself, without the nginx that docs/OPERATIONS.md "
+        "puts in front",
+    )
     sys.exit(0 if run(parser.parse_args()) else 1)
 
 

@@ -27,9 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import textwrap
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -80,48 +78,6 @@ def node(env: dict[str, str], port: int) -> AbstractContextManager[object]:
     command = [str(pages.GUNICORN), "-c", str(ROOT / "rulesite" / "gunicorn.conf.py")]
     env = {**env, "BIND": f"{HOST}:{port}"}
     return pages.running(command, port, TOPIC, cwd=ROOT, env=env)
-
-
-@contextmanager
-def proxy(ports: list[int], port: int) -> Iterator[None]:
-    """nginx on ``port`` balancing over the gunicorn nodes on ``ports``."""
-    prefix = Path(tempfile.mkdtemp(prefix="rulesite-lb-"))
-    servers = "\n".join(f"server {HOST}:{p};" for p in ports)
-    (prefix / "nginx.conf").write_text(
-        textwrap.dedent(
-            f"""\
-            worker_processes 1;
-            daemon off;
-            pid {prefix}/nginx.pid;
-            error_log {prefix}/error.log warn;
-            events {{ worker_connections 1024; }}
-            http {{
-                access_log off;
-                client_body_temp_path {prefix}; proxy_temp_path {prefix};
-                fastcgi_temp_path {prefix}; uwsgi_temp_path {prefix};
-                scgi_temp_path {prefix};
-                upstream nodes {{ {servers} keepalive 16; }}
-                server {{
-                    listen {HOST}:{port};
-                    location / {{
-                        proxy_pass http://nodes;
-                        proxy_http_version 1.1;
-                        proxy_set_header Connection "";
-                        proxy_set_header Host $host;
-                        proxy_set_header X-Forwarded-For $remote_addr;
-                        proxy_set_header X-Forwarded-Proto http;
-                    }}
-                }}
-            }}
-            """
-        )
-    )
-    command = ["nginx", "-p", str(prefix), "-c", str(prefix / "nginx.conf")]
-    try:
-        with pages.running(command, port, TOPIC):
-            yield
-    finally:
-        shutil.rmtree(prefix, ignore_errors=True)
 
 
 def throughput(port: int, args: argparse.Namespace, script: Path) -> dict[str, float]:
@@ -191,7 +147,7 @@ def run(args: argparse.Namespace) -> None:
         figures = {}
         for count in (1, 2):
             lb = pages.free_port()
-            with proxy(ports[:count], lb):
+            with pages.reverse_proxy(ports[:count], lb):
                 figures[count] = throughput(lb, args, script)
         statuses = shared_rate_limit(ports)
         hits, sets = shared_page_cache(ports)
