@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.models import Card, Game
+from rules.pagelinks import PageUrls
 from rules.text import SOURCE_LABELS
 
 
@@ -63,6 +64,7 @@ def listed_cards(game: Game, cards: Iterable[Card]) -> list[ListedCard]:
     def label(vocabulary: str, key: str) -> str:
         return str(labels[vocabulary].get(key, key))
 
+    urls = PageUrls(game.slug)  # one reverse for the list, not one a card
     rows = []
     for card in cards:
         meta = [label("card_types", card.type), label("expansions", card.expansion)]
@@ -72,7 +74,7 @@ def listed_cards(game: Game, cards: Iterable[Card]) -> list[ListedCard]:
             meta.append(f"\N{MULTIPLICATION SIGN}{card.count}")
         if card.window:
             meta.append(label("windows", card.window))
-        rows.append(ListedCard(card, card.get_absolute_url(), " · ".join(meta)))
+        rows.append(ListedCard(card, urls.card(card.slug), " · ".join(meta)))
     return rows
 
 
