@@ -5,11 +5,14 @@ is one reverse for the whole page plus the key."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from django.urls import reverse
+
+from rules.models import Ruling
 
 
 @dataclass(frozen=True)
@@ -80,3 +83,36 @@ class PageUrls:
                 "ruling": self.ruling,
             }[kind](key)
         return Link(kind, key, stored["label"], url, stored.get("code", ""))
+
+
+@dataclass(frozen=True)
+class ListedRuling:
+    """A line of a list of rulings: the ruling, its URL and date as shown, and
+    the cards it concerns when the list names them."""
+
+    ruling: Ruling
+    url: str
+    date: str
+    cards: list[Link]
+
+
+def listed_rulings(
+    game_slug: str, rulings: Iterable[Ruling], *, with_cards: bool = False
+) -> list[ListedRuling]:
+    """``rulings`` as list lines; ``with_cards`` reads each ruling's cards,
+    which the queryset should prefetch."""
+    urls = PageUrls(game_slug)
+    return [
+        ListedRuling(
+            ruling,
+            urls.ruling(ruling.slug),
+            ruling.date.isoformat(),
+            [
+                Link("card", card.slug, card.name, urls.card(card.slug))
+                for card in ruling.cards.all()
+            ]
+            if with_cards
+            else [],
+        )
+        for ruling in rulings
+    ]

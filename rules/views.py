@@ -39,7 +39,7 @@ from rules.models import (
     Topic,
     game_data,
 )
-from rules.pagelinks import PageUrls
+from rules.pagelinks import ListedRuling, PageUrls, listed_rulings
 from rules.text import without_control_characters
 from rules.topiclinks import read_see_also
 
@@ -184,10 +184,10 @@ def _citing_or_named(topic: Topic, slugs: list[str]) -> Q:
     return citing | Q(slug__in=slugs) if slugs else citing
 
 
-def _rulings(game: Game, which: Q) -> list[Ruling]:
+def _rulings(game: Game, which: Q) -> list[ListedRuling]:
     """The rulings of ``game`` that match ``which``, newest first, in one query."""
-    rulings = game.rulings.filter(which).select_related("game")
-    return list(rulings.defer(*RULING_TEXTS, *GAME_DATA).distinct())
+    rulings = game.rulings.filter(which).defer(*RULING_TEXTS).distinct()
+    return listed_rulings(game.slug, rulings)
 
 
 @require_safe
@@ -289,17 +289,14 @@ def ruling_index(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     form = RulingFilter(request.GET or None, game=game_obj)
     rulings = form.apply(game_obj.rulings.defer(*RULING_TEXTS)).prefetch_related(
-        Prefetch(
-            "cards",
-            queryset=Card.objects.select_related("game").defer(*CARD_TEXTS, *GAME_DATA),
-        )
+        Prefetch("cards", queryset=Card.objects.only("slug", "name"))
     )
     context = {
         "game": game_obj,
         "section": "rulings",
         "form": form,
         "filtered": bool(form.active()),
-        "rulings": rulings,
+        "rulings": listed_rulings(game_obj.slug, rulings, with_cards=True),
     }
     return render(request, "rules/ruling_index.html", context)
 
