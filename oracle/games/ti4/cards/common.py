@@ -10,6 +10,7 @@ act on" check (``targets_exist``, rules 2.N11 and 2.6a).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -57,6 +58,12 @@ class Choice:
     none: Check | None = None
     only_own: Check | None = None
 
+    @functools.cached_property
+    def unrefused(self) -> Target:
+        """``among`` less the candidates ``refuse`` refuses, whoever's they are
+        (worked out once: the card's check looks for one before every use)."""
+        return _filtered(self.among, lambda x, ctx: is_legal(self, False, ctx, x))
+
 
 @dataclass(frozen=True)
 class Ti4Card(CardDef):
@@ -95,8 +102,7 @@ def _nothing_to_choose(choice: Choice, offensive: bool, ctx: Context) -> Reason 
     """The choice's own words when none of its candidates is legal."""
     if choice.none is None:
         return None
-    spec = _filtered(choice.among, lambda x, c: is_legal(choice, False, c, x))
-    found = candidates(spec, ctx)
+    found = candidates(choice.unrefused, ctx)
     if any(_counts(offensive, ctx.game, x, ctx.player.name) for x in found):
         return None
     wording = choice.only_own if found and choice.only_own else choice.none
