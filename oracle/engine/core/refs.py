@@ -90,9 +90,10 @@ def find(game: Game, text: str, candidates: Sequence[Card]) -> list[Card]:
 
     A card's label (``Pack.card_label``) must contain its slug.
     """
-    by_id = [c for c in candidates if c.id == text]
-    if by_id:
-        return by_id
+    if text in game.cards:  # an id: a look-up, not a scan of the candidates
+        by_id = [c for c in candidates if c.id == text]
+        if by_id:
+            return by_id
     candidates = [c for c in candidates if c.slug in text]
     named = labels(game, candidates)
     exact = [c for c, label in zip(candidates, named, strict=True) if label == text]
