@@ -124,28 +124,29 @@ class Driver:
     def __init__(self, game: Game, steps: Sequence[Step]) -> None:
         self.game = game
         self.steps = tuple(steps)
-        self.done: set[int] = set()
+        # The steps not yet consumed, in order: a dict used as an ordered set.
+        self.waiting: dict[int, None] = dict.fromkeys(range(len(self.steps)))
         self.outcomes: dict[int, StepOutcome] = {}
 
     # -- bookkeeping -------------------------------------------------------------
 
     def _pending(self) -> list[int]:
-        return [i for i in range(len(self.steps)) if i not in self.done]
+        return list(self.waiting)
 
     def _peek(self) -> int | None:
-        for i in range(len(self.steps)):
-            if i not in self.done:
-                return i
-        return None
+        return next(iter(self.waiting), None)
+
+    def _consume(self, index: int) -> None:
+        self.waiting.pop(index, None)
 
     def accept(self, index: int) -> None:
         """Mark a step accepted."""
-        self.done.add(index)
+        self._consume(index)
         self.outcomes[index] = StepOutcome(index, ACCEPTED)
 
     def reject(self, index: int, reason: str, rules: Sequence[str] = ()) -> None:
         """Mark a step rejected with the reason and the rules behind it."""
-        self.done.add(index)
+        self._consume(index)
         self.outcomes[index] = StepOutcome(index, REJECTED, reason, tuple(rules))
 
     def reject_rest(self, error: str | None) -> None:
@@ -159,7 +160,7 @@ class Driver:
     def run_all(self) -> None:
         """Run every step not yet consumed, in order."""
         while (index := self._peek()) is not None:
-            self.done.add(index)
+            self._consume(index)
             self.game.at = self.game.step = index
             try:
                 self._execute(self.steps[index])
@@ -236,7 +237,7 @@ class Driver:
             offer = _match(game, step, [o for o in offers if o.player == step.player])
             if offer is None:
                 return None
-            self.done.add(index)
+            self._consume(index)
             return Response(offer, dict(step.targets), index)
         return None
 
