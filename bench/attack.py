@@ -352,7 +352,7 @@ def run(args: argparse.Namespace) -> bool:
                 stack.enter_context(reverse_proxy([upstream], port, keep_pages=True))
             print(
                 f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
-                f"{len(worker_pids(server.pid))} workers, {front}",
+                f"{args.workers} workers, {front}",
                 flush=True,
             )
             ok = attack(args, port, var_dir, server.pid)

@@ -297,8 +297,11 @@ def reverse_proxy(
     docs/OPERATIONS.md describes. With ``keep_pages`` it also keeps each page
     for as long as its ``Cache-Control`` allows and answers repeats itself."""
     prefix = Path(tempfile.mkdtemp(prefix="rulesite-proxy-"))
+    prefix.chmod(0o755)
     for name in ("logs", "tmp", "pages"):
         (prefix / name).mkdir()
+        # nginx's workers drop root: they buffer and keep pages as nobody.
+        (prefix / name).chmod(0o777)
     servers = " ".join(f"server {HOST}:{p};" for p in ports)
     keeping = (
         f"proxy_cache_path {prefix}/pages keys_zone=pages:10m max_size=256m;"
