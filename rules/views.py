@@ -124,12 +124,11 @@ def _rule_tree(rules: list[Rule]) -> list[RuleNode]:
 
 @require_safe
 def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    topic = (
-        Topic.objects.select_related("game", "links")
-        .filter(game__slug=game, slug=slug)
-        .first()
-    )
-    if topic is None:
+    try:
+        topic = Topic.objects.select_related("game", "links").get(
+            game__slug=game, slug=slug
+        )
+    except Topic.DoesNotExist:
         return _topic_by_number(request, game, slug)
     game_obj = topic.game
     rules = list(topic.rules.order_by("position"))
@@ -187,7 +186,8 @@ def _citing_or_named(topic: Topic, slugs: list[str]) -> Q:
 def _rulings(game: Game, which: Q) -> list[ListedRuling]:
     """The rulings of ``game`` that match ``which``, newest first, in one query."""
     rulings = game.rulings.filter(which).defer(*RULING_TEXTS).distinct()
-    return listed_rulings(game.slug, rulings)
+    # Not the model's ordering, which starts with the game and so joins its table.
+    return listed_rulings(game.slug, rulings.order_by("-date", "slug"))
 
 
 @require_safe
