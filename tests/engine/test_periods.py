@@ -49,12 +49,23 @@ def test_lasting_effect_until_a_named_event_ends_after_that_event() -> None:
         player("Alice", hand=["tonic-draw", "well"], play=["soldier", "well"]),
         steps=[play, {"player": "Alice", "use": "well"}],
     )
-    ended = run(
-        player("Alice", hand=["tonic-draw"], play=["soldier"], deck=["knight"]),
-        steps=[play, {"player": "Alice", "play": "bargain"}],
+    other_event = run(
+        player(
+            "Alice", hand=["tonic-draw", "bargain"], play=["soldier"], deck=["knight"]
+        ),
+        steps=[
+            play,
+            {
+                "player": "Alice",
+                "play": "bargain",
+                "targets": {"target": "gain 2 gold"},
+            },
+        ],
     )
     assert strength(kept, "soldier") == 3
-    assert strength(ended, "soldier") == 3
+    # Another card played (gold, not a draw): the effect lasts.
+    assert statuses(other_event) == ["accepted", "accepted"]
+    assert strength(other_event, "soldier") == 3
     drawn = run(
         player(
             "Alice", hand=["tonic-draw", "bargain"], play=["soldier"], deck=["knight"]
@@ -68,6 +79,7 @@ def test_lasting_effect_until_a_named_event_ends_after_that_event() -> None:
             },
         ],
     )
+    assert statuses(drawn) == ["accepted", "accepted"]
     assert strength(drawn, "soldier") == 1
 
 
