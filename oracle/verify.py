@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from oracle.adapters import NotImplementedCards, has_oracle
@@ -40,6 +40,7 @@ class Report:
     """Every ruling checked in one run of ``verify_rulings``."""
 
     checks: list[Check] = field(default_factory=list)
+    stale_only: bool = False
 
     @property
     def failed(self) -> list[Check]:
@@ -51,6 +52,8 @@ class Report:
 
     def summary(self) -> str:
         total = len(self.checks)
+        if not total and self.stale_only:
+            return f"No ruling is waiting to be checked by engine {ENGINE_VERSION}."
         if not total:
             return "No ruling has a scenario to verify."
         noun = "ruling" if total == 1 else "rulings"
@@ -60,21 +63,32 @@ class Report:
         )
 
 
-def rulings_to_verify(game: str | None = None) -> QuerySet[Ruling]:
+def rulings_to_verify(
+    game: str | None = None, *, stale: bool = False
+) -> QuerySet[Ruling]:
+    """The rulings with a scenario (of ``game``, or all); with ``stale``, only
+    those this engine version has not checked since they were loaded (a load
+    makes every ruling of the game pending again)."""
     rulings = Ruling.objects.with_scenario().select_related("game")
     if game is not None:
         rulings = rulings.filter(game__slug=game)
+    if stale:
+        rulings = rulings.filter(
+            Q(verification=Ruling.Verification.PENDING)
+            | ~Q(verified_engine_version=ENGINE_VERSION)
+        )
     return rulings.order_by("game__slug", "slug")
 
 
 def verify_rulings(
-    game: str | None = None, *, now: dt.datetime | None = None
+    game: str | None = None, *, stale: bool = False, now: dt.datetime | None = None
 ) -> Report:
-    """Check every ruling with a scenario (of ``game``, or all) and record the
-    outcome, the time and the engine version on each ruling."""
+    """Check every ruling with a scenario (of ``game``, or all; with ``stale``
+    only those not yet checked by this engine) and record the outcome, the time
+    and the engine version on each ruling."""
     when = now or timezone.now()
-    report = Report()
-    for ruling in rulings_to_verify(game):
+    report = Report(stale_only=stale)
+    for ruling in rulings_to_verify(game, stale=stale):
         check = check_ruling(ruling)
         record(check, when)
         report.checks.append(check)

@@ -126,3 +126,36 @@ def test_an_invalid_scenario_is_a_disagreement(content: Path) -> None:
 def test_an_unknown_game_is_an_error(content: Path) -> None:
     with pytest.raises(CommandError, match="unknown game"):
         call_command("verify_rulings", "chess", stdout=StringIO())
+
+
+def test_stale_checks_only_what_this_engine_has_not_checked(content: Path) -> None:
+    assert len(verify_rulings("ti4", stale=True).checks) == 2
+    assert verify_rulings("ti4", stale=True).checks == []
+
+    Ruling.objects.filter(slug="sabotage-cancels-spy").update(
+        verified_engine_version="0.0.1"
+    )
+    rerun = verify_rulings("ti4", stale=True)
+
+    assert [check.ruling.slug for check in rerun.checks] == ["sabotage-cancels-spy"]
+    assert "No ruling is waiting" in verify_rulings(stale=True).summary()
+
+
+def test_make_runs_preparation_checks_the_rulings_it_loads(
+    content: Path, settings: Any, tmp_path: Path
+) -> None:
+    """A fresh site shows engine-verified badges: prepare_site (make run) checks
+    the loaded rulings, and a disagreement is a warning, not a site that will
+    not start."""
+    settings.SEARCH_INDEX_DIR = tmp_path / "search"
+    Ruling.objects.update(verification=Ruling.Verification.PENDING)
+    out, err = StringIO(), StringIO()
+
+    call_command("prepare_site", stdout=out, stderr=err)
+
+    verdicts = dict(Ruling.objects.values_list("slug", "verification"))
+    assert verdicts == {
+        "sabotage-cancels-spy": Ruling.Verification.PASSED,
+        "spy-survives-sabotage": Ruling.Verification.FAILED,
+    }
+    assert "warning: the engine disagrees with: spy-survives-sabotage" in err.getvalue()

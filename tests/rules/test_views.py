@@ -426,7 +426,7 @@ def test_engine_verified_ruling_shows_its_badge_time_and_engine(
     assert "Engine-verified" in page
     assert "2024-05-06 07:08 UTC" in page and "engine 0.3.1" in page
     assert 'href="/demo/rulings/cancel-a-cancel/"' in listing
-    assert "Engine-verified" in listing
+    assert 'title="Checked by engine 0.3.1">Engine-verified' in listing
 
 
 def test_glossary_defines_terms_and_links_their_topic(

@@ -18,6 +18,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", nargs="?", help="a game slug (default: all)")
+        parser.add_argument(
+            "--stale",
+            action="store_true",
+            help="only the rulings this engine version has not checked since they "
+            "were loaded",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = options["game"]
@@ -25,7 +31,7 @@ class Command(BaseCommand):
             raise CommandError(f"unknown game {game!r}")
         label = "Verifying the rulings with the oracle"
         with activity(self.stderr, label, enabled=options["verbosity"] > 0):
-            report = verify_rulings(game)
+            report = verify_rulings(game, stale=options["stale"])
         verbose = options["verbosity"] > 1
         for check in report.checks:
             if check.passed and not verbose:
