@@ -104,7 +104,10 @@ def test_reports_an_unknown_card_at_its_place(
     details = problems(post_json(client, URL, scenario))
 
     assert details == [
-        {"pointer": "/players/1/hand/1", "message": "unknown card 'sabotge'"}
+        {
+            "pointer": "/players/1/hand/1",
+            "message": "unknown card 'sabotge'; did you mean 'sabotage'?",
+        }
     ]
 
 

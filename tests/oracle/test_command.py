@@ -71,7 +71,7 @@ def test_prints_each_problem_and_exits_2(tmp_path: Path, scenario: Any) -> None:
     assert info.value.returncode == 2
     assert set(err.getvalue().splitlines()) == {
         "/seed: must be an integer",
-        "/players/1/hand/0: unknown card 'sabotge'",
+        "/players/1/hand/0: unknown card 'sabotge'; did you mean 'sabotage'?",
     }
 
 

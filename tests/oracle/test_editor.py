@@ -97,7 +97,9 @@ def test_an_unknown_card_is_shown_beside_its_field(
     response = client.post(URL, builder_post(**{"players-1-hand": "sabotage, spyy"}))
 
     assert response.status_code == 400
-    assert field_errors(response, "players", 1) == {"hand": ["unknown card 'spyy'"]}
+    assert field_errors(response, "players", 1) == {
+        "hand": ["unknown card 'spyy'; did you mean 'spy'?"]
+    }
     assert not Run.objects.exists()
     assert "unknown card" in response.content.decode()
 
@@ -130,7 +132,7 @@ def test_form_errors_and_scenario_problems_show_in_one_round(
     assert list(builder.top.errors) == ["seed"]
     assert field_errors(response, "players", 1) == {
         "trade_goods": ["Enter a whole number."],
-        "hand": ["unknown card 'spyy'"],
+        "hand": ["unknown card 'spyy'; did you mean 'spy'?"],
     }
     assert not Run.objects.exists()
 
@@ -172,7 +174,7 @@ def test_a_blank_row_in_the_middle_keeps_errors_on_the_right_row(
     response = client.post(URL, builder_post(**fields))
 
     assert field_errors(response, "players", 2) == {
-        "hand": ["unknown card 'sabotagee'"]
+        "hand": ["unknown card 'sabotagee'; did you mean 'sabotage'?"]
     }
 
 
@@ -300,7 +302,7 @@ steps: []
     response = client.post(URL, {"mode": "paste", "text": text})
 
     assert response.context["page"].paste_problems == [
-        (8, "/players/1/hand/1", "unknown card 'sabotoge'")
+        (8, "/players/1/hand/1", "unknown card 'sabotoge'; did you mean 'sabotage'?")
     ]
     assert re.search(
         r"line 8</span>\s*<code>/players/1/hand/1</code>", response.content.decode()

@@ -167,7 +167,10 @@ INVALID = {
         "code": "invalid",
         "message": "The scenario is invalid; see details.",
         "details": [
-            {"pointer": "/players/1/hand/0", "message": "unknown card 'sabotge'"},
+            {
+                "pointer": "/players/1/hand/0",
+                "message": "unknown card 'sabotge'; did you mean 'sabotage'?",
+            },
             {"pointer": "/steps/1/player", "message": "unknown player 'Rob'"},
         ],
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -64,9 +65,12 @@ class UnknownCard(ScenarioError):
         super().__init__(problems or [Problem(path, unknown_card_message(slug))])
 
 
-def unknown_card_message(slug: str) -> str:
-    """Return the problem message for an unknown card slug."""
-    return f"unknown card {slug!r}"
+def unknown_card_message(slug: str, known: Iterable[str] = ()) -> str:
+    """Return the problem message for an unknown card slug, suggesting the
+    ``known`` slug it most resembles (a typo: ``sabotge`` → ``sabotage``)."""
+    close = difflib.get_close_matches(slug.lower(), sorted(known), n=1, cutoff=0.8)
+    suggestion = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown card {slug!r}{suggestion}"
 
 
 class IllegalPlay(Exception):

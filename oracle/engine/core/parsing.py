@@ -248,7 +248,7 @@ class Parser(Reader):
             return None
         if not pack.has_card(slug):
             self.unknown_cards.append((slug, path))
-            self.fail(path, _unknown(slug))
+            self.fail(path, _unknown(slug, pack.implemented_cards()))
             return None
         return _bare_card(slug)
 
@@ -395,7 +395,7 @@ class Parser(Reader):
                 slug = ref.slug if ref else text
                 if not pack.has_card(slug):
                     self.unknown_cards.append((slug, path))
-                    self.fail(path, _unknown(slug))
+                    self.fail(path, _unknown(slug, pack.implemented_cards()))
             return text
         if kind == "pass":
             if value is not True:

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from oracle.engine.core.errors import Problem
+from oracle.engine.core.errors import Problem, unknown_card_message
 from oracle.engine.core.schema import Reader, pointer, present
 from oracle.games.ti4 import data
 
@@ -230,7 +230,7 @@ class BoardReader(Reader):
                 )
             text = self.string(slug, here)
             if text is not None and text not in known:
-                self.fail(here, f"unknown card {text!r}")
+                self.fail(here, unknown_card_message(text, known))
             elif text is not None:
                 out.append(Held(text, exhausted))
         return tuple(out)
