@@ -100,6 +100,26 @@ def test_unknown_card_raises_unknown_card_with_its_path() -> None:
     assert isinstance(caught.value, ScenarioError)
 
 
+def test_unknown_names_suggest_the_nearest_card_or_player() -> None:
+    found = problems(
+        scenario(
+            player("Alice", hand=["strke"]),
+            player("Bob"),
+            steps=[
+                {"player": "alice", "pass": True},
+                {"player": "Carol", "pass": True},
+            ],
+        )
+    )
+    assert (
+        "/players/0/hand/0",
+        "unknown card 'strke'; did you mean 'strike'?",
+    ) in found
+    # Another case is no player of the scenario, but says whom it resembles.
+    assert ("/steps/0/player", "unknown player 'alice'; did you mean 'Alice'?") in found
+    assert ("/steps/1/player", "unknown player 'Carol'") in found
+
+
 def test_parse_enforces_size_limits() -> None:
     many = [player(f"P{i}") for i in range(9)]
     assert ("/players", "must have at most 8 items") in problems(scenario(*many))

@@ -66,11 +66,21 @@ class UnknownCard(ScenarioError):
 
 
 def unknown_card_message(slug: str, known: Iterable[str] = ()) -> str:
-    """Return the problem message for an unknown card slug, suggesting the
-    ``known`` slug it most resembles (a typo: ``sabotge`` → ``sabotage``)."""
-    close = difflib.get_close_matches(slug.lower(), sorted(known), n=1, cutoff=0.8)
-    suggestion = f"; did you mean {close[0]!r}?" if close else ""
-    return f"unknown card {slug!r}{suggestion}"
+    """Return the problem message for an unknown card slug."""
+    return f"unknown card {slug!r}{did_you_mean(slug, known)}"
+
+
+def unknown_player_message(name: str, known: Iterable[str] = ()) -> str:
+    """Return the problem message for a name that is no player's."""
+    return f"unknown player {name!r}{did_you_mean(name, known)}"
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``; did you mean 'x'?`` for the ``known`` name that ``name`` most
+    resembles (another case, a typo: ``sabotge`` → ``sabotage``), else ``""``."""
+    by_folded = {candidate.casefold(): candidate for candidate in sorted(known)}
+    close = difflib.get_close_matches(name.casefold(), by_folded, n=1, cutoff=0.8)
+    return f"; did you mean {by_folded[close[0]]!r}?" if close else ""
 
 
 class IllegalPlay(Exception):

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from oracle.engine.core.errors import ScenarioError, UnknownCard
+from oracle.engine.core.errors import ScenarioError, UnknownCard, unknown_player_message
 from oracle.engine.core.errors import unknown_card_message as _unknown
 from oracle.engine.core.game import PLAY
 from oracle.engine.core.pack import Pack, get_pack
@@ -383,7 +383,7 @@ class Parser(Reader):
             return None
         name = self.string(data["player"], at, MAX_NAME)
         if name is not None and name not in self.names:
-            self.fail(at, f"unknown player {name!r}")
+            self.fail(at, unknown_player_message(name, self.names))
             return None
         return name
 

@@ -12,7 +12,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from oracle.engine.core.cards import Card, CardDef, Player
-from oracle.engine.core.errors import EngineStop, Problem, ScenarioError
+from oracle.engine.core.errors import (
+    EngineStop,
+    Problem,
+    ScenarioError,
+    unknown_player_message,
+)
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.view import recompute
@@ -108,12 +113,16 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
                 problems.append(Problem(f"{at}/id", f"{slug!r} is already a card slug"))
         for who in _players_named(system):
             if who not in names:
-                problems.append(Problem(at, f"unknown player {who!r}"))
+                problems.append(Problem(at, unknown_player_message(who, names)))
     for _law, owner in board.laws:
         if owner is not None and owner not in names:
-            problems.append(Problem("/board/laws", f"unknown player {owner!r}"))
+            problems.append(
+                Problem("/board/laws", unknown_player_message(owner, names))
+            )
     if board.speaker is not None and board.speaker not in names:
-        problems.append(Problem("/board/speaker", f"unknown player {board.speaker!r}"))
+        problems.append(
+            Problem("/board/speaker", unknown_player_message(board.speaker, names))
+        )
     problems.extend(_held_twice(scenario))
     seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
     problems.extend(placement.problems(scenario, pack, seats))
