@@ -247,6 +247,9 @@ class Ruling(models.Model):
     question = models.TextField()
     answer_md = models.TextField()
     answer_html = models.TextField()
+    # Plain text for lists: the first sentence (two when the first is a bare
+    # "No."), from rules.text.opening at load.
+    answer_opening = models.CharField(max_length=300, blank=True)
     source = models.CharField(max_length=30, choices=Source.choices)
     date = models.DateField()
     cards = models.ManyToManyField(Card, blank=True, related_name="rulings")

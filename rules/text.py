@@ -42,3 +42,20 @@ def plain_text(markup: str, limit: int | None = None) -> str:
     """
     text = re.sub(r"\s+", " ", html.unescape(strip_tags(markup or ""))).strip()
     return Truncator(text).chars(limit) if limit else text
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“(*0-9A-Z])")
+
+
+def opening(text: str, *, bare: int = 40, limit: int = 240) -> str:
+    """The first sentence of ``text``, and the next one too when the first is a
+    bare verdict ("No.", "Yes, once."), cut at a word boundary near ``limit``.
+
+    >>> opening("No. Sabotage cannot cancel Sabotage. It is not an action card.")
+    'No. Sabotage cannot cancel Sabotage.'
+    """
+    sentences = _SENTENCE_END.split(text.strip(), maxsplit=2)
+    taken = sentences[0]
+    if len(taken) < bare and len(sentences) > 1:
+        taken = f"{taken} {sentences[1]}"
+    return Truncator(taken).chars(limit)

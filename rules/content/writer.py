@@ -7,7 +7,7 @@ import datetime as dt
 from rules.content.attrhtml import render_attrs
 from rules.content.glossary import TermLinker
 from rules.content.markup import Renderer
-from rules.content.specs import CardSpec, GameContent, Text
+from rules.content.specs import CardSpec, GameContent, RulingSpec, Text
 from rules.content.topiclinks import topic_links
 from rules.models import (
     Card,
@@ -19,6 +19,10 @@ from rules.models import (
     Topic,
     TopicLinks,
 )
+from rules.text import opening, plain_text
+
+# Within Ruling.answer_opening's 300 characters, with room for the ellipsis.
+OPENING_LENGTH = 240
 
 
 class _Writer:
@@ -265,24 +269,7 @@ def _write_rulings(
     cards: dict[str, Card],
     rules: dict[str, Rule],
 ) -> None:
-    rulings = {
-        spec.slug: Ruling(
-            game=writer.game,
-            slug=spec.slug,
-            question=spec.question,
-            answer_md=spec.answer.source,
-            answer_html=writer.html(spec.answer, "ruling", spec.slug),
-            source=spec.source,
-            date=spec.date,
-            scenario=spec.scenario,
-            verification=(
-                Ruling.Verification.PENDING
-                if spec.scenario
-                else Ruling.Verification.NONE
-            ),
-        )
-        for spec in content.rulings
-    }
+    rulings = {spec.slug: _ruling(spec, writer) for spec in content.rulings}
     Ruling.objects.bulk_create(rulings.values())
     for field, lookup in (("cards", cards), ("rules", rules)):
         through = getattr(Ruling, field).through
@@ -292,3 +279,21 @@ def _write_rulings(
             for spec in content.rulings
             for key in dict.fromkeys(getattr(spec, field))
         )
+
+
+def _ruling(spec: RulingSpec, writer: _Writer) -> Ruling:
+    answer_html = writer.html(spec.answer, "ruling", spec.slug)
+    return Ruling(
+        game=writer.game,
+        slug=spec.slug,
+        question=spec.question,
+        answer_md=spec.answer.source,
+        answer_html=answer_html,
+        answer_opening=opening(plain_text(answer_html), limit=OPENING_LENGTH),
+        source=spec.source,
+        date=spec.date,
+        scenario=spec.scenario,
+        verification=(
+            Ruling.Verification.PENDING if spec.scenario else Ruling.Verification.NONE
+        ),
+    )

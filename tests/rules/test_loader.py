@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_game
 from rules.models import Card, Game, Reference, Rule, Ruling, Term, Topic, TopicLinks
-from tests.builders import TERMS, TOPIC_CARDS, write_game
+from tests.builders import RULING, TERMS, TOPIC_CARDS, write_game
 
 pytestmark = pytest.mark.django_db
 
@@ -326,3 +326,16 @@ def test_a_topic_page_lists_are_worked_out_again_on_each_load(tmp_path: Path) ->
 
     turns = TopicLinks.objects.get(topic__game__slug="demo", topic__slug="turns")
     assert turns.data["mentions"]["topics"] == []
+
+
+def test_a_ruling_keeps_the_opening_of_its_answer_for_lists(tmp_path: Path) -> None:
+    ruling = RULING.replace(
+        "Yes: [[card:cancel]] may target another [[card:cancel|Cancel]].",
+        "No. [[card:cancel|Cancel]] cannot target itself. It may target another.",
+    )
+    assert ruling != RULING
+    load_game(write_game(tmp_path, **{"rulings__cancel-a-cancel.yaml": ruling}))
+
+    opening = Ruling.objects.get(slug="cancel-a-cancel").answer_opening
+    # A bare "No." takes the next sentence with it; links read as their words.
+    assert opening == "No. Cancel cannot target itself."

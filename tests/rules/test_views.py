@@ -315,6 +315,18 @@ def test_list_with_good_filters_says_nothing_was_left_out(
     assert "is not one of the choices" not in page
 
 
+def test_rulings_list_shows_each_answer_beside_its_question(
+    client: Client, demo: Game
+) -> None:
+    page = html(client.get("/demo/rulings/"))
+
+    item = page[page.index('href="/demo/rulings/cancel-a-cancel/"') :]
+    answer = item[: item.index("</li>")]
+    assert (
+        '<p class="ruling-answer">Yes: Cancel may target another Cancel.</p>' in answer
+    )
+
+
 def test_card_filter_by_implementation_reads_the_oracle_registry(
     client: Client, demo: Game
 ) -> None:
