@@ -36,7 +36,7 @@ import textwrap
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,36 +250,25 @@ def rss_mb(pid: int) -> float:
 
 
 @contextmanager
-def nginx(root: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """nginx on a loopback port serving ``root``, from a config of its own."""
+def _nginx(port: int, http: Callable[[Path], str]) -> Iterator[subprocess.Popen[bytes]]:
+    """nginx on a loopback ``port`` from a scratch folder of its own; ``http``
+    gives the rest of the ``http`` block (its servers) for that folder."""
     prefix = Path(tempfile.mkdtemp(prefix="rulesite-nginx-"))
-    for name in ("logs", "tmp"):
+    prefix.chmod(0o755)
+    for name in ("logs", "tmp", "pages"):
         (prefix / name).mkdir()
+        # nginx's workers drop root: they buffer and keep pages as nobody.
+        (prefix / name).chmod(0o777)
+    temp = " ".join(
+        f"{kind}_temp_path {prefix}/tmp;"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     config = prefix / "nginx.conf"
     config.write_text(
-        textwrap.dedent(
-            f"""\
-            worker_processes auto;
-            daemon off;
-            pid {prefix}/nginx.pid;
-            error_log {prefix}/logs/error.log warn;
-            events {{ worker_connections 1024; }}
-            http {{
-                access_log off;
-                client_body_temp_path {prefix}/tmp;
-                proxy_temp_path {prefix}/tmp;
-                fastcgi_temp_path {prefix}/tmp;
-                uwsgi_temp_path {prefix}/tmp;
-                scgi_temp_path {prefix}/tmp;
-                default_type text/html;
-                server {{
-                    listen {HOST}:{port};
-                    root {root};
-                    index index.html;
-                }}
-            }}
-            """
-        )
+        f"worker_processes auto;\ndaemon off;\npid {prefix}/nginx.pid;\n"
+        f"error_log {prefix}/logs/error.log warn;\n"
+        "events { worker_connections 4096; }\n"
+        f"http {{\naccess_log off;\n{temp}\n{http(prefix)}\n}}\n"
     )
     try:
         command = ["nginx", "-p", str(prefix), "-c", str(config)]
@@ -289,72 +278,62 @@ def nginx(root: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         shutil.rmtree(prefix, ignore_errors=True)
 
 
-@contextmanager
+def nginx(root: Path, port: int) -> AbstractContextManager[subprocess.Popen[bytes]]:
+    """nginx on a loopback port serving the files under ``root``."""
+    return _nginx(
+        port,
+        lambda _: textwrap.dedent(
+            f"""\
+            default_type text/html;
+            server {{ listen {HOST}:{port}; root {root}; index index.html; }}
+            """
+        ),
+    )
+
+
 def reverse_proxy(
     ports: list[int], port: int, *, keep_pages: bool = False
-) -> Iterator[subprocess.Popen[bytes]]:
+) -> AbstractContextManager[subprocess.Popen[bytes]]:
     """nginx on ``port`` in front of the gunicorn nodes on ``ports``, set up as
     docs/OPERATIONS.md describes. With ``keep_pages`` it also keeps each page
     for as long as its ``Cache-Control`` allows and answers repeats itself."""
-    prefix = Path(tempfile.mkdtemp(prefix="rulesite-proxy-"))
-    prefix.chmod(0o755)
-    for name in ("logs", "tmp", "pages"):
-        (prefix / name).mkdir()
-        # nginx's workers drop root: they buffer and keep pages as nobody.
-        (prefix / name).chmod(0o777)
     servers = " ".join(f"server {HOST}:{p};" for p in ports)
-    keeping = (
-        f"proxy_cache_path {prefix}/pages keys_zone=pages:10m max_size=256m;"
-        if keep_pages
-        else ""
-    )
     cache = (
         "proxy_cache pages; proxy_cache_lock on; proxy_cache_use_stale updating; "
         "add_header X-Proxy-Cache $upstream_cache_status;"
         if keep_pages
         else ""
     )
-    config = prefix / "nginx.conf"
-    config.write_text(
-        textwrap.dedent(
+
+    def http(prefix: Path) -> str:
+        keeping = (
+            f"proxy_cache_path {prefix}/pages keys_zone=pages:10m max_size=256m;"
+            if keep_pages
+            else ""
+        )
+        return textwrap.dedent(
             f"""\
-            worker_processes 1;
-            daemon off;
-            pid {prefix}/nginx.pid;
-            error_log {prefix}/logs/error.log warn;
-            events {{ worker_connections 4096; }}
-            http {{
-                access_log off;
-                client_body_temp_path {prefix}/tmp; proxy_temp_path {prefix}/tmp;
-                fastcgi_temp_path {prefix}/tmp; uwsgi_temp_path {prefix}/tmp;
-                scgi_temp_path {prefix}/tmp;
-                {keeping}
-                upstream nodes {{ {servers} keepalive 16; }}
-                server {{
-                    listen {HOST}:{port} backlog=4096;
-                    client_max_body_size 2m;
-                    large_client_header_buffers 4 8k;
-                    location / {{
-                        proxy_pass http://nodes;
-                        proxy_http_version 1.1;
-                        proxy_set_header Connection "";
-                        proxy_set_header Host $host;
-                        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-                        proxy_set_header X-Forwarded-Proto http;
-                        proxy_read_timeout 120s;
-                        {cache}
-                    }}
+            {keeping}
+            upstream nodes {{ {servers} keepalive 16; }}
+            server {{
+                listen {HOST}:{port} backlog=4096;
+                client_max_body_size 2m;
+                large_client_header_buffers 4 8k;
+                location / {{
+                    proxy_pass http://nodes;
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
+                    proxy_set_header Host $host;
+                    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                    proxy_set_header X-Forwarded-Proto http;
+                    proxy_read_timeout 120s;
+                    {cache}
                 }}
             }}
             """
         )
-    )
-    try:
-        command = ["nginx", "-p", str(prefix), "-c", str(config)]
-        with running(command, port, TOPIC) as process:
-            yield process
-    finally:
-        shutil.rmtree(prefix, ignore_errors=True)
+
+    return _nginx(port, http)
 
 
 def save_static_copy(port: int, path: str) -> Path:

@@ -6,7 +6,7 @@ one query of plain values per kind of source."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,43 +54,42 @@ def find_backlinks(
         if (kind, key) not in skip:
             sources[kind].add(key)
     urls = PageUrls(game.slug)
-    topics = game.topics.filter(slug__in=sources["topic"])
-    rules = game.rules.filter(rule_id__in=sources["rule"])
+    topic, rule, card, term, ruling = (
+        sources[kind] for kind in ("topic", "rule", "card", "term", "ruling")
+    )
     return Backlinks(
         topics=[
             Link("topic", slug, title, urls.topic(slug), topic_code(prefix, number))
-            for slug, title, prefix, number in topics.values_list(
-                "slug", "title", "prefix", "number"
+            for slug, title, prefix, number in _values(
+                game.topics, "slug", topic, "title", "prefix", "number"
             )
-        ]
-        if sources["topic"]
-        else [],
+        ],
         rules=[
-            Link("rule", rule_id, title, urls.rule(topic, rule_id), rule_id)
-            for rule_id, topic, title in rules.values_list(
-                "rule_id", "topic__slug", "topic__title"
+            Link("rule", rule_id, title, urls.rule(slug, rule_id), rule_id)
+            for rule_id, slug, title in _values(
+                game.rules, "rule_id", rule, "topic__slug", "topic__title"
             )
-        ]
-        if sources["rule"]
-        else [],
-        cards=_links(game.cards, "card", "name", urls.card, sources["card"]),
-        terms=_links(game.terms, "term", "term", urls.term, sources["term"]),
-        rulings=_links(
-            game.rulings, "ruling", "question", urls.ruling, sources["ruling"]
-        ),
+        ],
+        cards=[
+            Link("card", slug, name, urls.card(slug))
+            for slug, name in _values(game.cards, "slug", card, "name")
+        ],
+        terms=[
+            Link("term", slug, text, urls.term(slug))
+            for slug, text in _values(game.terms, "slug", term, "term")
+        ],
+        rulings=[
+            Link("ruling", slug, question, urls.ruling(slug))
+            for slug, question in _values(game.rulings, "slug", ruling, "question")
+        ],
     )
 
 
-def _links(
-    rows: QuerySet[Any],
-    kind: str,
-    label: str,
-    url: Callable[[str], str],
-    slugs: set[str],
-) -> list[Link]:
-    """Links to the rows of ``rows`` whose slug is one of ``slugs``, labelled
-    by their field ``label``; no query when there are none."""
-    if not slugs:
+def _values(
+    rows: QuerySet[Any], key: str, keys: set[str], *fields: str
+) -> list[tuple[Any, ...]]:
+    """``key`` and ``fields`` of the rows whose ``key`` is one of ``keys``, in
+    the model's order; no query when there are none."""
+    if not keys:
         return []
-    matching = rows.filter(slug__in=slugs).values_list("slug", label)
-    return [Link(kind, slug, text, url(slug)) for slug, text in matching]
+    return list(rows.filter(**{f"{key}__in": keys}).values_list(key, *fields))

@@ -40,7 +40,8 @@ class PageUrls:
         self.game_slug = game_slug
 
     @cached_property
-    def _topics(self) -> str:
+    def topics(self) -> str:
+        """The topic index; a topic's or a rule's permalink is this plus its key."""
         return reverse("rules:topics", args=[self.game_slug])
 
     @cached_property
@@ -56,7 +57,7 @@ class PageUrls:
         return reverse("rules:glossary", args=[self.game_slug])
 
     def topic(self, slug: str) -> str:
-        return f"{self._topics}{slug}/"
+        return f"{self.topics}{slug}/"
 
     def rule(self, topic_slug: str, rule_id: str) -> str:
         return f"{self.topic(topic_slug)}#{rule_id}"

@@ -149,11 +149,13 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         ),
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         # Every rule's permalink is this plus its id: one reverse, not one a rule.
-        "rule_url_base": reverse("rules:topics", args=[game_obj.slug]),
+        "rule_url_base": urls.topics,
         "related": see_also.related,
         "terms": see_also.terms,
         "cards": see_also.cards,
-        "rulings": _rulings(game_obj, _citing_or_named(topic, see_also.ruling_slugs)),
+        "rulings": _rulings(
+            game_obj, Q(rules__topic=topic) | Q(slug__in=see_also.ruling_slugs)
+        ),
         "mentions": see_also.mentions,
         "previous": see_also.previous,
         "next": see_also.next,
@@ -175,12 +177,6 @@ def _topic_by_number(request: HttpRequest, game: str, code: str) -> HttpResponse
 def _not_found(request: HttpRequest, game: Game, message: str) -> HttpResponse:
     context = {"game": game, "games": [], "guess": "", "message": message}
     return render(request, "rules/404.html", context, status=404)
-
-
-def _citing_or_named(topic: Topic, slugs: list[str]) -> Q:
-    """Rulings that cite a rule of ``topic``, or whose slug is one of ``slugs``."""
-    citing = Q(rules__topic=topic)
-    return citing | Q(slug__in=slugs) if slugs else citing
 
 
 def _rulings(game: Game, which: Q) -> list[ListedRuling]:

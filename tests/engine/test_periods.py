@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from .helpers import gold, messages, player, run, state, statuses, strength
@@ -49,36 +51,27 @@ def test_lasting_effect_until_a_named_event_ends_after_that_event() -> None:
         player("Alice", hand=["tonic-draw", "well"], play=["soldier", "well"]),
         steps=[play, {"player": "Alice", "use": "well"}],
     )
-    other_event = run(
-        player(
-            "Alice", hand=["tonic-draw", "bargain"], play=["soldier"], deck=["knight"]
-        ),
-        steps=[
-            play,
-            {
-                "player": "Alice",
-                "play": "bargain",
-                "targets": {"target": "gain 2 gold"},
-            },
-        ],
-    )
     assert strength(kept, "soldier") == 3
+
+    def after_bargain(option: str) -> Any:
+        return run(
+            player(
+                "Alice",
+                hand=["tonic-draw", "bargain"],
+                play=["soldier"],
+                deck=["knight"],
+            ),
+            steps=[
+                play,
+                {"player": "Alice", "play": "bargain", "targets": {"target": option}},
+            ],
+        )
+
     # Another card played (gold, not a draw): the effect lasts.
+    other_event = after_bargain("gain 2 gold")
     assert statuses(other_event) == ["accepted", "accepted"]
     assert strength(other_event, "soldier") == 3
-    drawn = run(
-        player(
-            "Alice", hand=["tonic-draw", "bargain"], play=["soldier"], deck=["knight"]
-        ),
-        steps=[
-            play,
-            {
-                "player": "Alice",
-                "play": "bargain",
-                "targets": {"target": "draw a card"},
-            },
-        ],
-    )
+    drawn = after_bargain("draw a card")
     assert statuses(drawn) == ["accepted", "accepted"]
     assert strength(drawn, "soldier") == 1
 
