@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from oracle.adapters import NotImplementedCards, has_oracle
-from oracle.answers import present
+from oracle.answers import ExpectView, present
 from oracle.ask import run_now
 from oracle.engine import ENGINE_VERSION, ScenarioError
 from oracle.engine.core.pack import Pack
@@ -129,12 +129,19 @@ def describe(pack: Pack, scenario: Mapping[str, Any], result: Mapping[str, Any])
     expectations = answer.expectations
     if not expectations:
         lines.append("The scenario has no expectations to check.")
-    for item in expectations:
-        if not item.passed:
-            lines.append(f"Expected {item.text}, found {item.actual}.")
+    lines.extend(disagreements(expectations))
     if expectations and all(item.passed for item in expectations):
         lines.append(f"All {len(expectations)} expectations hold.")
     return "\n".join(lines)
+
+
+def disagreements(expectations: Iterable[ExpectView]) -> list[str]:
+    """One sentence per expectation that does not hold."""
+    return [
+        f"Expected {item.text}, found {item.actual}."
+        for item in expectations
+        if not item.passed
+    ]
 
 
 def record(check: Check, when: dt.datetime) -> None:

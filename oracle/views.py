@@ -23,6 +23,7 @@ from oracle.adapters import (
     prepare,
     unwrap_scenario,
 )
+from oracle.agreement import ruling_agreement
 from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
 from oracle.ask import Asked, ask, refresh
 from oracle.engine import ScenarioError, get_pack
@@ -368,6 +369,7 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
         "state_json": "" if folded.state else state_json,
         "api_url": reverse("oracle-api-v1:run", args=[game]),
+        "ruling_agreement": ruling_agreement(game_obj, scenario, run.result, answer),
     }
     return render(request, "oracle/run.html", context)
 

@@ -106,7 +106,7 @@ def test_unknown_names_suggest_the_nearest_card_or_player() -> None:
             player("Alice", hand=["strke"]),
             player("Bob"),
             steps=[
-                {"player": "alice", "pass": True},
+                {"player": "Alicee", "pass": True},
                 {"player": "Carol", "pass": True},
             ],
         )
@@ -115,9 +115,48 @@ def test_unknown_names_suggest_the_nearest_card_or_player() -> None:
         "/players/0/hand/0",
         "unknown card 'strke'; did you mean 'strike'?",
     ) in found
-    # Another case is no player of the scenario, but says whom it resembles.
-    assert ("/steps/0/player", "unknown player 'alice'; did you mean 'Alice'?") in found
+    # A typo is no player of the scenario, but says whom it resembles.
+    assert (
+        "/steps/0/player",
+        "unknown player 'Alicee'; did you mean 'Alice'?",
+    ) in found
     assert ("/steps/1/player", "unknown player 'Carol'") in found
+
+
+def test_names_in_another_case_are_the_declared_ones() -> None:
+    declared = scenario(
+        player("Alice", hand=["strike"]),
+        player("Bob"),
+        active_player="Alice",
+        steps=[
+            {"player": "Alice", "play": "Alice/strike@hand"},
+            {"player": "Bob", "choose": ["Alice", "strike"]},
+        ],
+        expect=[{"path": "players.Alice.hand", "count": 0}],
+    )
+    written = scenario(
+        player("Alice", hand=["STRIKE"]),
+        player("Bob"),
+        active_player="ALICE",
+        steps=[
+            {"player": "alice", "play": "alice/Strike@Hand"},
+            {"player": "bob", "choose": ["aLiCe", "Strike"]},
+        ],
+        expect=[{"path": "players.alice.hand", "count": 0}],
+    )
+
+    assert Scenario.parse(written).dump() == Scenario.parse(declared).dump()
+
+
+def test_two_players_named_alike_but_for_case_are_refused() -> None:
+    found = problems(scenario(player("Bob"), player("bob")))
+
+    assert found == [
+        (
+            "/players/1/name",
+            "players 'Bob' and 'bob' differ only in case; give them different names",
+        )
+    ]
 
 
 def test_parse_enforces_size_limits() -> None:

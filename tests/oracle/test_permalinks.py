@@ -50,6 +50,25 @@ def test_defaults_written_out_do_not_change_the_link(
     assert first == second
 
 
+def test_names_in_another_case_have_the_same_link(
+    client: Client, ti4: Any, scenario: Any
+) -> None:
+    first = post_json(client, URL, scenario).json()["permalink"]
+    scenario["active_player"] = "alice"
+    scenario["steps"] = [
+        {"player": "alice", "play": "Spy", "targets": {"target": "bob"}},
+        {"player": "BOB", "play": "sabotage"},
+    ]
+    second = post_json(client, URL, scenario).json()
+
+    assert second["permalink"] == first
+    assert Run.objects.get().scenario["steps"][0] == {
+        "player": "Alice",
+        "play": "spy",
+        "targets": {"target": "Bob"},
+    }
+
+
 def test_a_different_scenario_has_a_different_link(
     client: Client, ti4: Any, scenario: Any
 ) -> None:

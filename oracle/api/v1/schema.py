@@ -35,7 +35,7 @@ SCENARIO = {
 RESULT = {
     "ok": True,
     "game": "ti4",
-    "engine_version": "3.2.0",
+    "engine_version": "3.3.0",
     "steps": [
         {"index": 0, "status": "accepted", "reason": None, "rules": []},
         {"index": 1, "status": "accepted", "reason": None, "rules": []},

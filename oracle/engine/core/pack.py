@@ -24,6 +24,7 @@ from oracle.engine.core.errors import IllegalPlay, Problem
 if TYPE_CHECKING:
     from oracle.engine.core.game import Game
     from oracle.engine.core.scenario import Scenario
+    from oracle.engine.core.spelling import Spelling
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +403,25 @@ class Pack:
     ) -> tuple[dict[str, object], list[Problem]]:
         """Validate the scenario's pack-specific ``board`` mapping."""
         return {}, [Problem(f"{path}/{key}", "unknown field") for key in data]
+
+    def spell_player(
+        self, data: Mapping[str, object], spelling: Spelling
+    ) -> Mapping[str, object]:
+        """Pack-specific player fields (as given, before ``parse_player``) with
+        the slugs and names they hold spelled as declared (``Spelling``)."""
+        return data
+
+    def spell_board(
+        self, data: Mapping[str, object], spelling: Spelling
+    ) -> Mapping[str, object]:
+        """The ``board`` mapping (as given, before ``parse_board``) with the
+        players, slugs and ids it names spelled as declared (``Spelling``)."""
+        return data
+
+    def board_ids(self, board: Mapping[str, object]) -> Iterable[str]:
+        """The names a parsed ``board`` defines for steps to refer to (systems,
+        planets...), so that they are matched in any case like card slugs."""
+        return ()
 
     def board_pieces(self, board: Mapping[str, object]) -> Iterable[tuple[str, int]]:
         """The pieces a parsed ``board`` (``parse_board``'s data) puts in play

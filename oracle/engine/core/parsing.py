@@ -30,6 +30,7 @@ from oracle.engine.core.specs import (
     Step,
     in_key_order,
 )
+from oracle.engine.core.spelling import Spelling
 
 if TYPE_CHECKING:
     from oracle.engine.core.scenario import Scenario
@@ -89,6 +90,8 @@ class Parser(Reader):
         super().__init__()
         self.pack: Pack | None = None
         self.names: list[str] = []
+        # Replaced by the pack's in ``_scenario``: nothing is known before.
+        self.spelling = Spelling(lambda _: False, ())
         self.total = 0
         self.unknown_cards: list[tuple[str, str]] = []
 
@@ -131,11 +134,13 @@ class Parser(Reader):
     def _scenario(
         self, top: Mapping[str, object], pack: Pack, scenario: type[Scenario]
     ) -> Scenario | None:
+        zones = (*SCENARIO_ZONES, *pack.player_zones, *pack.shared_zones)
+        self.spelling = Spelling(pack.has_card, zones)
         players = self._players(top.get("players"), pack)
         seed = self.integer(top.get("seed", 0), "/seed", 0, 2**63 - 1)
         rnd = self.integer(top.get("round", 1), "/round", 1, 10_000)
         phase = self._choice(top, "phase", pack.phases)
-        active = self._choice(top, "active_player", self.names)
+        active = self._active_player(top)
         decks = self._decks(top.get("decks", {}), pack)
         board, raw_board = self._board(top, pack)
         steps = self._steps(top.get("steps", []), pack)
@@ -167,6 +172,18 @@ class Parser(Reader):
             return None
         return value
 
+    def _active_player(self, top: Mapping[str, object]) -> str | None:
+        if "active_player" not in top:
+            return None
+        name = self.string(top["active_player"], "/active_player", MAX_NAME)
+        if name is None:
+            return None
+        name = self.spelling.player(name)
+        if name not in self.names:
+            self.fail("/active_player", unknown_player_message(name, self.names))
+            return None
+        return name
+
     def _board(
         self, top: Mapping[str, object], pack: Pack
     ) -> tuple[Mapping[str, object], Mapping[str, object] | None]:
@@ -177,10 +194,12 @@ class Parser(Reader):
             return {}, None
         # Its values are two levels below the top (for in_key_order's depth).
         raw = {key: in_key_order(raw[key], 2) for key in sorted(raw)}
+        raw = dict(pack.spell_board(raw, self.spelling))
         board, problems = pack.parse_board(raw, "/board")
         self.problems.extend(problems)
         if not problems:
             self._count_pieces(pack.board_pieces(board))
+            self.spelling.add_ids(pack.board_ids(board))
         return board, dict(raw)
 
     def _count_pieces(self, pieces: Iterable[tuple[str, int]]) -> None:
@@ -246,6 +265,7 @@ class Parser(Reader):
         slug = self.string(value, path, MAX_NAME)
         if slug is None:
             return None
+        slug = self.spelling.slug(slug)
         if not pack.has_card(slug):
             self.unknown_cards.append((slug, path))
             self.fail(path, _unknown(slug, pack.implemented_cards()))
@@ -294,6 +314,7 @@ class Parser(Reader):
             raw_extra = {
                 k: in_key_order(data[k], 3) for k in sorted(data.keys() - core)
             }
+            raw_extra = dict(pack.spell_player(raw_extra, self.spelling))
         extra, problems = pack.parse_player(raw_extra, path)
         self.problems.extend(problems)
         if name is None:
@@ -313,6 +334,15 @@ class Parser(Reader):
         if name in self.names:
             self.fail(path, f"duplicate player name {name!r}")
             return None
+        if (other := self.spelling.clash(name)) is not None:
+            # Names are matched in any case, so these would be one player.
+            self.fail(
+                path,
+                f"players {other!r} and {name!r} differ only in case; "
+                "give them different names",
+            )
+            return None
+        self.spelling.add_player(name)
         self.names.append(name)
         return name
 
@@ -382,6 +412,8 @@ class Parser(Reader):
                 self.fail(at, "is required")
             return None
         name = self.string(data["player"], at, MAX_NAME)
+        if name is not None:
+            name = self.spelling.player(name)
         if name is not None and name not in self.names:
             self.fail(at, unknown_player_message(name, self.names))
             return None
@@ -391,6 +423,7 @@ class Parser(Reader):
         if kind in ("play", "use"):
             text = self.string(value, path)
             if text is not None:
+                text = self.spelling.reference(text)
                 ref = parse_ref(text)
                 slug = ref.slug if ref else text
                 if not pack.has_card(slug):
@@ -403,7 +436,7 @@ class Parser(Reader):
                 return None
             return True
         if kind == "choose":
-            return self.answer(value, path)
+            return self.spelling.answer(self.answer(value, path))
         allowed = (
             pack.phases
             if kind == "advance"
@@ -420,7 +453,10 @@ class Parser(Reader):
             return {}
         at = f"{path}/targets"
         targets = self.mapping(data["targets"], at) or {}
-        return {k: self.answer(targets[k], pointer(at, k)) for k in sorted(targets)}
+        return {
+            k: self.spelling.answer(self.answer(targets[k], pointer(at, k)))
+            for k in sorted(targets)
+        }
 
     def _expect(self, value: object) -> tuple[Expectation, ...]:
         items = self.listing(value, "/expect", MAX_EXPECT) or []
@@ -440,6 +476,8 @@ class Parser(Reader):
             )
             return None
         (op,) = ops
+        if where is not None:
+            where = self._spelled_path(where)
         expected = data[op]
         if op == "count":
             expected = self.integer(expected, f"{path}/{op}")
@@ -447,6 +485,14 @@ class Parser(Reader):
             return None
         # Kept as given: the value is three levels below the top.
         return Expectation(where, op, _plain(in_key_order(expected, 3)))
+
+    def _spelled_path(self, path: str) -> str:
+        """An expectation's path with the player it names (``players.alice``)
+        spelled as declared."""
+        parts = path.split(".")
+        if len(parts) > 1 and parts[0] == "players":
+            parts[1] = self.spelling.player(parts[1])
+        return ".".join(parts)
 
 
 def _lookalike(name: str) -> str | None:

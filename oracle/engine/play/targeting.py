@@ -9,7 +9,7 @@ from oracle.engine.core import refs
 from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context, amount_of
-from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.errors import IllegalPlay, did_you_mean
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 
 if TYPE_CHECKING:
@@ -184,7 +184,10 @@ def _given(
                 explained = None  # no error <-> frame cycle (see runner.find_action)
         source = game.name_of(ctx.source) if ctx.source else "the ability"
         rules = (*spec.rules, *_ability_rules(ctx), *game.pack.citation("target"))
-        raise IllegalPlay(f"{_show(raw)} is not a legal target for {source}", rules)
+        hint = _suggestion(game, spec, given, prompt.options)
+        raise IllegalPlay(
+            f"{_show(raw)} is not a legal target for {source}{hint}", rules
+        )
     game.spend()
     game.record(prompt.player, prompt.window, prompt.options)
     return _to_indexes(prompt, answer)
@@ -204,6 +207,43 @@ def _resolve_cards(
             return raw
         out.append(prompt.options[cards.index(free[0])])
     return out[0] if isinstance(raw, str) else out
+
+
+def _suggestion(game: Game, spec: Target, given: object, options: Sequence[str]) -> str:
+    """``; did you mean 'x'?`` when a target given names nothing in the game (a
+    typo, not an illegal choice): the closest legal choice, else the closest
+    name the game knows of that kind; ``""`` when none is close."""
+    texts = given if isinstance(given, list) else [given]
+    known = _known_names(game, spec)
+    for text in texts:
+        if (
+            not isinstance(text, str)
+            or text in known
+            or _names_a_card(game, spec, text)
+        ):
+            continue
+        return did_you_mean(text, options) or did_you_mean(text, known)
+    return ""
+
+
+def _known_names(game: Game, spec: Target) -> list[str]:
+    """Every name a target of this kind could be given: each player, each
+    card's label, each option."""
+    if spec.mode == "player":
+        return [player.name for player in game.players]
+    if spec.mode == "card":
+        return refs.labels(game, list(game.cards.values()))
+    if spec.mode == "option":
+        return list(spec.options)
+    return []
+
+
+def _names_a_card(game: Game, spec: Target, text: str) -> bool:
+    """Whether a card target names a card of the game (another reference than
+    its label: ``Bob/destroyer@mecatol-rex`` for a ship in that system)."""
+    return spec.mode == "card" and bool(
+        refs.find(game, text, list(game.cards.values()))
+    )
 
 
 def _ability_rules(ctx: Context) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from oracle.engine.core.errors import Problem, unknown_card_message
+from oracle.engine.core.errors import Problem, did_you_mean, unknown_card_message
 from oracle.engine.core.schema import Reader, pointer, present
 from oracle.games.ti4 import data
 
@@ -186,7 +186,8 @@ class BoardReader(Reader):
             return None
         faction = self.string(raw["faction"], f"{path}/faction")
         if faction is not None and faction not in data.FACTIONS:
-            self.fail(f"{path}/faction", f"unknown faction {faction!r}")
+            hint = did_you_mean(faction, data.FACTIONS)
+            self.fail(f"{path}/faction", f"unknown faction {faction!r}{hint}")
             return None
         return faction
 
@@ -275,7 +276,7 @@ class BoardReader(Reader):
                 )
             text = self.string(slug, here)
             if text is not None and text not in data.LAWS:
-                self.fail(here, f"unknown law {text!r}")
+                self.fail(here, f"unknown law {text!r}{did_you_mean(text, data.LAWS)}")
             elif text is not None:
                 out.append((text, owner))
         return tuple(out)
@@ -305,7 +306,7 @@ class BoardReader(Reader):
                 if other not in ids:
                     self.fail(
                         f"{path}/{i}/adjacent",
-                        f"unknown system {other!r}",
+                        f"unknown system {other!r}{did_you_mean(other, ids)}",
                     )
 
     def _system(self, value: object, path: str) -> SystemSpec | None:
@@ -434,10 +435,12 @@ class BoardReader(Reader):
         unit, planet = found.group("unit"), found.group("planet")
         count = int(found.group("n") or 1)
         if unit not in data.UNITS:
-            self.fail(path, f"unknown unit {unit!r}")
+            self.fail(path, f"unknown unit {unit!r}{did_you_mean(unit, data.UNITS)}")
             return None
-        if planet is not None and planet not in {p.id for p in planets}:
-            self.fail(path, f"no planet {planet!r} in this system")
+        here = [p.id for p in planets]
+        if planet is not None and planet not in here:
+            hint = did_you_mean(planet, here)
+            self.fail(path, f"no planet {planet!r} in this system{hint}")
             return None
         if planet is not None and unit in data.SHIPS:
             self.fail(path, "ships are always placed in space")

@@ -12,6 +12,7 @@ from oracle.engine.core.errors import IllegalPlay, Problem
 from oracle.engine.core.game import HAND, PLAY, Game
 from oracle.engine.core.pack import Pack
 from oracle.engine.core.scenario import Scenario
+from oracle.engine.core.spelling import Spelling
 from oracle.games.ti4 import (
     board,
     cards,
@@ -23,6 +24,7 @@ from oracle.games.ti4 import (
     setup,
     turns,
 )
+from oracle.games.ti4 import spelling as spelled
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import BoardSpec
 from oracle.games.ti4.cards import common
@@ -51,6 +53,29 @@ class Ti4Pack(Pack):
         if not problems and isinstance(spec, BoardSpec):
             problems = limits.unit_problems(spec.systems, f"{path}/systems")
         return found, problems
+
+    def spell_player(
+        self, data: Mapping[str, object], spelling: Spelling
+    ) -> Mapping[str, object]:
+        """Faction, strategy cards and technologies in any case."""
+        return spelled.spell_seat(data)
+
+    def spell_board(
+        self, data: Mapping[str, object], spelling: Spelling
+    ) -> Mapping[str, object]:
+        """Players, laws, units and ids of the board in any case."""
+        return spelled.spell_board(data, spelling)
+
+    def board_ids(self, board: Mapping[str, object]) -> Iterable[str]:
+        """The ids of the board's systems and planets."""
+        spec = board.get("ti4")
+        if not isinstance(spec, BoardSpec):
+            return ()
+        return [
+            slug
+            for system in spec.systems
+            for slug in (system.id, *[planet.id for planet in system.planets])
+        ]
 
     def board_pieces(self, board: Mapping[str, object]) -> Iterable[tuple[str, int]]:
         """Systems, planets and units: each one a card of the game."""
