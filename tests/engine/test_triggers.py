@@ -377,3 +377,18 @@ def test_multiple_choice_reaction_offers_its_options_and_may_be_declined() -> No
     ]
     assert (card(chosen, "crier")["tokens"], gold(chosen, "Alice")) == ({"power": 1}, 0)
     assert (card(declined, "crier")["tokens"], gold(declined, "Alice")) == ({}, 0)
+
+
+def test_interactive_decided_by_a_function_asks_for_an_order_only_when_it_holds() -> (
+    None
+):
+    def combat(*play: str) -> Result:
+        return run(player("Alice", play=list(play)), steps=[{"advance": "combat"}])
+
+    def orders(result: Result) -> list[tuple[str, ...]]:
+        return [d.options for d in result.decisions if d.window.startswith("order:")]
+
+    assert orders(combat("chime", "relay")) == []
+    assert orders(combat("chime", "relay", "soldier")) == [
+        ("Alice/chime", "Alice/relay")
+    ]

@@ -29,6 +29,7 @@ from oracle.engine.flow.basic import (
 from oracle.engine.flow.costs import exhaust_self
 
 from .action_cards import gold
+from .effect_cards import units_controlled
 
 
 def mine(event: Event, ctx: Context) -> bool:
@@ -347,6 +348,18 @@ CARDS = (
                 ),
                 location="hand",
                 played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "relay",
+        "Relay",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"period_start": combat_starts},
+                effect=token("relay"),
+                interactive=lambda ctx: units_controlled(ctx) > 0,
             ),
         ),
     ),
