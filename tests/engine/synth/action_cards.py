@@ -84,6 +84,13 @@ def has_recruit(ctx: Context) -> bool:
     return ctx.game.stock_count("reserve", ctx.player.name, "soldier") > 0
 
 
+def dig(ctx: Context) -> bool:
+    """Draw a card; with an empty deck, call the action off (return False)."""
+    if not ctx.player.zones["deck"]:
+        return False
+    return Draw().resolve(ctx)
+
+
 def recruit(ctx: Context) -> bool:
     """Put a soldier from the reserve (a stock zone) into play."""
     game, name = ctx.game, ctx.player.name
@@ -422,6 +429,12 @@ CARDS = (
                 played_to="discard",
             ),
         ),
+    ),
+    CardDef(
+        "dowse",
+        "Dowse",
+        "location",
+        abilities=(action(limit=per_turn(1), handler=dig),),
     ),
 )
 

@@ -1,4 +1,4 @@
-"""Target patterns of the card-engine guides that the engine gets wrong.
+"""Patterns of the card-engine guides that the engine gets wrong.
 
 Each test states the behaviour the guides document and is a strict xfail
 until the engine is fixed (it then passes and the mark must go). They live
@@ -48,3 +48,16 @@ def test_target_the_opponent_chooses_is_not_answered_by_the_user() -> None:
     )
     assert statuses(result)[1] == "accepted"
     assert state(result)["players"]["Bob"]["discard"] == ["soldier"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a use is counted toward the limit before the handler runs, and "
+    "stays counted when the handler calls the action off (issue 29)",
+)
+def test_action_its_handler_calls_off_does_not_count_toward_its_limit() -> None:
+    # An empty deck: Dowse's handler calls the action off each time.
+    use = {"player": "Alice", "use": "dowse"}
+    result = run(player("Alice", play=["dowse"]), steps=[use, use])
+    assert statuses(result) == ["accepted", "accepted"]
+    assert state(result)["limits"] == {}
