@@ -250,3 +250,104 @@ def test_naming_a_target_the_ability_does_not_have_is_rejected() -> None:
         ("R10",),
     )
     assert gold(result, "Alice") == 0
+
+
+def test_choosing_an_action_by_title() -> None:
+    result = run(
+        player("Alice", play=["crossroads"], deck=["knight"]),
+        steps=[
+            {"player": "Alice", "use": "crossroads", "ability": "Study"},
+            {"player": "Alice", "use": "crossroads"},
+            {"player": "Alice", "use": "crossroads", "ability": "Nap"},
+        ],
+    )
+    # The title picks the second action; without one the first usable is used.
+    assert statuses(result) == ["accepted", "accepted", "rejected"]
+    assert state(result)["players"]["Alice"]["hand"] == ["knight"]
+    assert gold(result, "Alice") == 1
+    assert result.steps[2].reason == "Crossroads has no ability to use"
+
+
+def test_opponent_chooses_the_target() -> None:
+    result = run(
+        player("Alice", play=["tribute"]),
+        player("Bob", play=["soldier", "knight"]),
+        steps=[
+            {"player": "Alice", "use": "tribute"},
+            {"player": "Bob", "choose": "Bob/knight"},
+        ],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    asked = [(d.player, d.window, d.options) for d in result.decisions]
+    assert asked == [("Bob", "target:target", ("Bob/soldier", "Bob/knight"))]
+    assert state(result)["players"]["Bob"]["discard"] == ["knight"]
+
+
+def test_counter_cost_removes_tokens_and_refuses_without_enough() -> None:
+    result = run(
+        player("Alice", play=[{"card": "reactor", "tokens": {"charge": 3}}]),
+        steps=[{"player": "Alice", "use": "reactor"}] * 2,
+    )
+    assert statuses(result) == ["accepted", "rejected"]
+    assert (result.steps[1].reason, result.steps[1].rules) == (
+        "Alice cannot pay the cost of Reactor (remove charge)",
+        ("R8",),
+    )
+    assert card(result, "reactor")["tokens"] == {"charge": 1}
+    assert gold(result, "Alice") == 1
+
+
+def test_cost_exhausting_the_attached_card() -> None:
+    result = run(
+        player("Alice", play=[{"card": "knight", "attachments": ["reins"]}]),
+        steps=[{"player": "Alice", "use": "reins"}] * 2,
+    )
+    assert statuses(result) == ["accepted", "rejected"]
+    assert result.steps[1].reason == (
+        "Alice cannot pay the cost of Reins (exhaust the attached card)"
+    )
+    assert card(result, "knight")["exhausted"] is True
+    assert card(result, "reins")["exhausted"] is False
+    assert gold(result, "Alice") == 1
+
+
+def test_sacrifice_cost_discards_the_source_before_the_effect() -> None:
+    result = run(
+        player("Alice", play=["fuse"]), steps=[{"player": "Alice", "use": "fuse"}]
+    )
+    assert state(result)["players"]["Alice"]["discard"] == ["fuse"]
+    assert gold(result, "Alice") == 2
+    assert messages(result) == [
+        "Alice discards Fuse",
+        "Alice uses Fuse",
+        "Alice gains 2 gold",
+    ]
+
+
+def test_return_to_hand_game_action_moves_the_target_to_its_owners_hand() -> None:
+    result = run(
+        player("Alice", hand=["recall"], play=["knight"]),
+        player("Bob", play=["knight"]),
+        steps=[{"player": "Alice", "play": "recall"}],
+    )
+    offered = [d for d in result.decisions if d.window == "target:target"]
+    assert offered[0].options == ("Alice/knight",)
+    alice = state(result)["players"]["Alice"]
+    assert (alice["hand"], alice["play"]) == (["knight"], [])
+    assert "Alice returns Knight to hand" in messages(result)
+
+
+def test_attach_game_action_hangs_the_source_under_the_chosen_card() -> None:
+    result = run(
+        player("Alice", hand=["saddle"], play=["knight"]),
+        steps=[
+            {"player": "Alice", "use": "saddle", "targets": {"target": "Alice/knight"}}
+        ],
+    )
+    knight, saddle = card(result, "knight"), card(result, "saddle")
+    knight_id = next(
+        i for i, c in state(result)["cards"].items() if c["slug"] == "knight"
+    )
+    assert saddle["zone"] == "play" and saddle["parent"] == knight_id
+    assert len(knight["attachments"]) == 1
+    assert "Alice attaches Saddle to Knight" in messages(result)

@@ -8,7 +8,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.flow import view
 from oracle.engine.flow.view import recompute
 
-from .helpers import card, player, run, state, strength
+from .helpers import card, player, run, state, statuses, strength
 
 
 def test_effect_applies_to_every_matching_card_of_its_controller() -> None:
@@ -149,3 +149,38 @@ def test_effects_reading_unknown_things_are_recomputed_after_every_event() -> No
     game.new_card("banner", "Alice", "play")
     recompute(game)
     assert view._inputs(game) is None
+
+
+def test_effect_reaches_cards_entering_and_leaving_play() -> None:
+    result = run(
+        player("Alice", play=["banner", "barracks", "soldier"]),
+        player("Bob", hand=["strike"]),
+        steps=[
+            {"player": "Alice", "use": "barracks"},
+            {
+                "player": "Bob",
+                "play": "strike",
+                "targets": {"target": "Alice/soldier#1"},
+            },
+        ],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    gone, recruited = card(result, "soldier", 0), card(result, "soldier", 1)
+    # The soldier that entered play gets the Banner's bonus at once ...
+    assert (recruited["zone"], recruited["stats"]["strength"]) == ("play", 2)
+    # ... and the one that left play no longer has it.
+    assert (gone["zone"], gone["stats"]["strength"]) == ("discard", 1)
+
+
+def test_while_attached_effect_with_a_condition_follows_it() -> None:
+    result = run(
+        player(
+            "Alice",
+            play=[
+                {"card": "knight", "attachments": ["spur"]},
+                {"card": "soldier", "exhausted": True, "attachments": ["spur"]},
+            ],
+        )
+    )
+    assert strength(result, "knight") == 3
+    assert strength(result, "soldier") == 1

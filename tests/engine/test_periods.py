@@ -248,3 +248,56 @@ def test_delayed_ability_at_end_of_phase_keeps_its_target() -> None:
     )
     assert state(result)["players"]["Alice"]["play"] == ["soldier"]
     assert state(result)["players"]["Alice"]["discard"] == ["dusk", "knight"]
+
+
+def test_timed_player_effect_ends_with_its_period() -> None:
+    play = {"player": "Alice", "play": "respite"}
+    during = run(player("Alice", hand=["respite"]), player("Bob"), steps=[play])
+    after = run(
+        player("Alice", hand=["respite"]), player("Bob"), steps=[play, {"end": "turn"}]
+    )
+    assert state(during)["players"]["Alice"]["values"] == {"hand_limit": 2}
+    assert state(during)["players"]["Bob"]["values"] == {}
+    assert state(during)["lasting"][0]["players"] == ["Alice"]
+    assert state(after)["players"]["Alice"]["values"] == {}
+    assert state(after)["lasting"] == []
+
+
+def test_timed_restriction_on_the_opponent_ends_with_the_phase() -> None:
+    strike = {"player": "Bob", "play": "strike"}
+    result = run(
+        player("Alice", hand=["embargo"], play=["soldier"]),
+        player("Bob", hand=["strike", "strike"]),
+        steps=[
+            {"player": "Alice", "play": "embargo"},
+            strike,
+            {"end": "turn"},
+            strike,
+            {"end": "phase"},
+            strike,
+        ],
+    )
+    assert statuses(result) == ["accepted", "rejected"] * 2 + ["accepted"] * 2
+    assert (result.steps[1].reason, result.steps[1].rules) == (
+        "Bob cannot play events under Embargo",
+        ("R20",),
+    )
+    assert state(result)["players"]["Alice"]["discard"] == ["embargo", "soldier"]
+
+
+@pytest.mark.parametrize(
+    ("slug", "period"), [("bell", "phase"), ("drum", "combat_round")]
+)
+def test_limit_per_phase_or_pack_period_resets_only_when_that_period_ends(
+    slug: str, period: str
+) -> None:
+    use = {"player": "Alice", "use": slug}
+    result = run(
+        player("Alice", play=[slug]),
+        player("Bob"),
+        steps=[use, use, {"end": "turn"}, use, {"end": period}, use],
+    )
+    # A turn ends in between: the use stays counted until the period ends.
+    assert statuses(result) == ["accepted", "rejected"] * 2 + ["accepted"] * 2
+    assert result.steps[3].rules == ("R6",)
+    assert gold(result, "Alice") == 2

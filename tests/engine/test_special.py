@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from oracle.engine import Result
+
 from .helpers import card, gold, messages, player, run, state, statuses
 
 
@@ -175,3 +177,44 @@ def test_opposed_job_fails_and_the_opposition_ends_with_the_job() -> None:
     assert gold(result, "Alice") == 1
     assert card(result, "knight")["stats"]["strength"] == 2
     assert "Alice's job led by Heister fails" in messages(result)
+
+
+def test_pull_against_a_computed_difficulty() -> None:
+    def pull(hand: list[str]) -> Result:
+        return run(
+            player("Alice", play=["scry"], hand=hand, deck=["coin-7"]),
+            steps=[{"player": "Alice", "use": "scry"}],
+        )
+
+    easy, hard = pull([]), pull(["soldier"] * 5)
+    assert "Alice pulls Seven of Coins for 7 against difficulty 3 and succeeds" in (
+        messages(easy)
+    )
+    assert "Alice pulls Seven of Coins for 7 against difficulty 8 and fails" in (
+        messages(hard)
+    )
+    assert (gold(easy, "Alice"), gold(hard, "Alice")) == (2, 0)
+
+
+def test_reaction_with_a_cost_pays_it_and_is_not_offered_when_it_cannot() -> None:
+    def oppose(deputy: object) -> Result:
+        return run(
+            player("Alice", play=["heister"]),
+            player("Bob", play=["knight", deputy]),
+            steps=[
+                {
+                    "player": "Alice",
+                    "use": "heister",
+                    "targets": {"target": "Bob/knight"},
+                },
+                {"player": "Bob", "use": "deputy"},
+            ],
+        )
+
+    paid = oppose("deputy")
+    assert card(paid, "deputy")["exhausted"] is True
+    assert "Bob exhausts Deputy" in messages(paid)
+    spent = oppose({"card": "deputy", "exhausted": True})
+    assert not [d for d in spent.decisions if d.window == "reaction:period_start"]
+    assert statuses(spent)[1] == "rejected"
+    assert state(spent)["players"]["Bob"]["discard"] == ["knight"]

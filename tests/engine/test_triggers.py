@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from oracle.engine import Result
+
 from .helpers import card, gold, messages, player, run, state, statuses
 
 
@@ -300,3 +302,93 @@ def test_player_effect_raises_the_hand_limit() -> None:
         ],
     )
     assert len(state(result)["players"]["Alice"]["hand"]) == 4
+
+
+def test_interrupt_is_offered_before_the_change() -> None:
+    result = run(
+        player("Alice", hand=["strike"]),
+        player("Bob", play=["vigil"]),
+        steps=[strike("Bob/vigil"), {"player": "Bob", "use": "vigil"}],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    window = [
+        (d.player, d.options)
+        for d in result.decisions
+        if d.window == "interrupt:discard"
+    ]
+    assert window == [("Bob", ("Bob/vigil",))]
+    log = messages(result)
+    assert log.index("Bob gains 1 gold") < log.index("Alice discards Vigil")
+
+
+def test_optional_forced_interrupt_asks_yes_or_no_before_the_change() -> None:
+    def bob_answers(*answer: str) -> Result:
+        steps = [strike("Bob/oath")] + [{"player": "Bob", "choose": a} for a in answer]
+        return run(
+            player("Alice", hand=["strike"]), player("Bob", play=["oath"]), steps=steps
+        )
+
+    yes, no, silent = bob_answers("yes"), bob_answers("no"), bob_answers()
+    assert (gold(yes, "Bob"), gold(no, "Bob"), gold(silent, "Bob")) == (1, 0, 0)
+    asked = [
+        (d.player, d.options) for d in yes.decisions if d.window == "optional:Oath"
+    ]
+    assert asked == [("Bob", ("yes", "no"))]
+    log = messages(yes)
+    assert log.index("Bob gains 1 gold") < log.index("Alice discards Oath")
+    assert state(no)["players"]["Bob"]["discard"] == ["oath"]
+
+
+def test_repeatable_reaction_answers_one_event_up_to_its_limit() -> None:
+    use = {"player": "Alice", "use": "bellows"}
+    result = run(
+        player("Alice", play=["bellows", "well"]),
+        steps=[{"player": "Alice", "use": "well"}, use, use, use],
+    )
+    # One gain, two uses (the limit); the third is no longer offered.
+    assert statuses(result) == ["accepted", "accepted", "accepted", "rejected"]
+    assert card(result, "bellows")["tokens"] == {"power": 2}
+    windows = [d.window for d in result.decisions]
+    assert windows == ["reaction:gain", "reaction:gain"]
+
+
+def test_multiple_choice_reaction_offers_its_options_and_may_be_declined() -> None:
+    draw = {"player": "Alice", "play": "bargain", "targets": {"target": "draw a card"}}
+    base = {"play": ["crier"], "hand": ["bargain"], "deck": ["soldier"]}
+    chosen = run(
+        player("Alice", **base),
+        steps=[
+            draw,
+            {
+                "player": "Alice",
+                "use": "crier",
+                "targets": {"target": "place a power token"},
+            },
+        ],
+    )
+    declined = run(
+        player("Alice", **base), steps=[draw, {"player": "Alice", "pass": True}]
+    )
+    assert statuses(chosen) == ["accepted", "accepted"]
+    offered = [d.options for d in chosen.decisions if d.player == "Alice"]
+    assert offered[-2:] == [
+        ("Alice/crier: Cry",),
+        ("gain 1 gold", "place a power token"),
+    ]
+    assert (card(chosen, "crier")["tokens"], gold(chosen, "Alice")) == ({"power": 1}, 0)
+    assert (card(declined, "crier")["tokens"], gold(declined, "Alice")) == ({}, 0)
+
+
+def test_interactive_decided_by_a_function_asks_for_an_order_only_when_it_holds() -> (
+    None
+):
+    def combat(*play: str) -> Result:
+        return run(player("Alice", play=list(play)), steps=[{"advance": "combat"}])
+
+    def orders(result: Result) -> list[tuple[str, ...]]:
+        return [d.options for d in result.decisions if d.window.startswith("order:")]
+
+    assert orders(combat("chime", "relay")) == []
+    assert orders(combat("chime", "relay", "soldier")) == [
+        ("Alice/chime", "Alice/relay")
+    ]

@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import Target, Then, action, per_round, per_turn
+from oracle.engine.core.abilities import (
+    Limit,
+    Target,
+    Then,
+    action,
+    per_phase,
+    per_round,
+    per_turn,
+)
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Modify, Until
+from oracle.engine.core.effects import Modify, ModifyPlayer, Until
 from oracle.engine.core.messages import Message
 from oracle.engine.flow.basic import (
+    Attach,
     CardLasting,
     Draw,
     Exhaust,
     GainResource,
+    PlayerLasting,
     Ready,
     ResetAbilities,
     discard,
     put_into_play,
+    return_to_hand,
 )
-from oracle.engine.flow.costs import exhaust_self, pay
+from oracle.engine.flow.costs import (
+    discard_self,
+    exhaust_parent,
+    exhaust_self,
+    pay,
+    remove_tokens,
+)
 
 from .effect_cards import is_unit
 
@@ -65,6 +82,13 @@ def _duration(slug: str, name: str, until: Until) -> CardDef:
 def has_recruit(ctx: Context) -> bool:
     """The player's reserve still holds a soldier (counted or not)."""
     return ctx.game.stock_count("reserve", ctx.player.name, "soldier") > 0
+
+
+def dig(ctx: Context) -> bool:
+    """Draw a card; with an empty deck, call the action off (return False)."""
+    if not ctx.player.zones["deck"]:
+        return False
+    return Draw().resolve(ctx)
 
 
 def recruit(ctx: Context) -> bool:
@@ -298,6 +322,119 @@ CARDS = (
                 played_to="discard",
             ),
         ),
+    ),
+    CardDef(
+        "crossroads",
+        "Crossroads",
+        "location",
+        abilities=(
+            action(title="Toll", effect=gold(1)),
+            action(title="Study", effect=Draw()),
+        ),
+    ),
+    CardDef(
+        "tribute",
+        "Tribute",
+        "location",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit",
+                    controller="opponent",
+                    chooser="opponent",
+                    action=discard(),
+                ),
+                message="{player} uses {source} to demand a unit",
+            ),
+        ),
+    ),
+    CardDef(
+        "reactor",
+        "Reactor",
+        "location",
+        abilities=(action(cost=remove_tokens("charge", 2), effect=gold(1)),),
+    ),
+    CardDef(
+        "reins",
+        "Reins",
+        "attachment",
+        abilities=(action(cost=exhaust_parent(), effect=gold(1)),),
+    ),
+    CardDef(
+        "fuse",
+        "Fuse",
+        "location",
+        abilities=(action(cost=discard_self(), effect=gold(2)),),
+    ),
+    CardDef(
+        "bell",
+        "Bell",
+        "location",
+        abilities=(action(limit=per_phase(1), effect=gold(1)),),
+    ),
+    CardDef(
+        "drum",
+        "Drum",
+        "location",
+        abilities=(action(limit=Limit(1, "combat_round"), effect=gold(1)),),
+    ),
+    CardDef(
+        "jolt",
+        "Jolt",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", action=(Exhaust(), Ready())),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "recall",
+        "Recall",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit", controller="self", action=return_to_hand()
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "saddle",
+        "Saddle",
+        "attachment",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="self"),
+                effect=Attach(),
+                location="hand",
+            ),
+        ),
+    ),
+    CardDef(
+        "respite",
+        "Respite",
+        "event",
+        abilities=(
+            action(
+                effect=PlayerLasting(
+                    effect=ModifyPlayer("hand_limit", 2), until=Until(period="turn")
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "dowse",
+        "Dowse",
+        "location",
+        abilities=(action(limit=per_turn(1), handler=dig),),
     ),
 )
 

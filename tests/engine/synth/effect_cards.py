@@ -34,6 +34,14 @@ def units_controlled(ctx: Context) -> int:
     return sum(1 for c in ctx.game.cards_in("play", ctx.player.name) if is_unit(c, ctx))
 
 
+def parent_ready(ctx: Context) -> bool:
+    """The card the source is attached to is ready."""
+    source = ctx.source
+    if source is None or source.parent is None:
+        return False
+    return not ctx.game.cards[source.parent].exhausted
+
+
 def weak_self(ctx: Context) -> bool:
     """The source is weaker than 3 (a deliberately unstable condition)."""
     return ctx.source is not None and ctx.game.stat(ctx.source, "strength") < 3
@@ -108,6 +116,12 @@ CARDS = (
         "Blade",
         "attachment",
         effects=(while_attached(Modify("strength", 2), match=is_knight),),
+    ),
+    CardDef(
+        "spur",
+        "Spur",
+        "attachment",
+        effects=(while_attached(Modify("strength", 1), condition=parent_ready),),
     ),
     CardDef(
         "ward", "Ward", "attachment", effects=(while_attached(cannot_be("discard")),)

@@ -178,4 +178,19 @@ CARDS = (
             ),
         ),
     ),
+    CardDef(
+        "scry",
+        "Scry",
+        "spell",
+        abilities=(
+            action(
+                cost=exhaust_self(),
+                effect=Pull(
+                    difficulty=lambda ctx: 3 + len(ctx.player.zones["hand"]),
+                    success=(gold(2),),
+                    rules=("R42",),
+                ),
+            ),
+        ),
+    ),
 )

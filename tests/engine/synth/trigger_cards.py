@@ -8,11 +8,13 @@ from oracle.engine.core.abilities import (
     cancel_interrupt,
     forced_interrupt,
     forced_reaction,
+    interrupt,
+    per_turn,
     reaction,
 )
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Persistent, PlayerCannot
+from oracle.engine.core.effects import Persistent, PlayerCannot, Until
 from oracle.engine.core.events import Event
 from oracle.engine.core.prompts import Prompt, PromptKind
 from oracle.engine.flow.basic import (
@@ -21,11 +23,13 @@ from oracle.engine.flow.basic import (
     Cancel,
     Exhaust,
     LoseResource,
+    PlayerLasting,
     discard,
 )
 from oracle.engine.flow.costs import exhaust_self
 
 from .action_cards import gold
+from .effect_cards import units_controlled
 
 
 def mine(event: Event, ctx: Context) -> bool:
@@ -51,6 +55,11 @@ def combat_starts(event: Event, ctx: Context) -> bool:
 def is_event_card(ctx: Context) -> bool:
     """The ability comes from an event card."""
     return ctx.source is not None and ctx.game.definition(ctx.source).type == "event"
+
+
+def discards_source(event: Event, ctx: Context) -> bool:
+    """The source card is about to be discarded."""
+    return event.card is ctx.source
 
 
 def census(ctx: Context) -> bool:
@@ -268,6 +277,89 @@ CARDS = (
                 ),
                 target_type="player",
                 target_controller="opponent",
+            ),
+        ),
+    ),
+    CardDef(
+        "vigil",
+        "Vigil",
+        "unit",
+        {"strength": 1},
+        abilities=(interrupt({"discard": discards_source}, effect=gold(1)),),
+    ),
+    CardDef(
+        "oath",
+        "Oath",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            forced_interrupt(
+                {"discard": discards_source},
+                effect=gold(1),
+                optional=True,
+                title="Oath",
+            ),
+        ),
+    ),
+    CardDef(
+        "bellows",
+        "Bellows",
+        "location",
+        abilities=(
+            reaction(
+                {"gain": mine},
+                effect=token("power"),
+                repeatable=True,
+                limit=per_turn(2),
+            ),
+        ),
+    ),
+    CardDef(
+        "crier",
+        "Crier",
+        "unit",
+        {"strength": 1},
+        abilities=(
+            reaction(
+                {"draw": mine},
+                target=Target(
+                    mode="option",
+                    options={
+                        "gain 1 gold": gold(1),
+                        "place a power token": token("power"),
+                    },
+                ),
+                title="Cry",
+            ),
+        ),
+    ),
+    CardDef(
+        "embargo",
+        "Embargo",
+        "event",
+        abilities=(
+            action(
+                effect=PlayerLasting(
+                    player="opponent",
+                    effect=PlayerCannot(
+                        is_event_card, "cannot play events under Embargo", ("R20",)
+                    ),
+                    until=Until(period="phase"),
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "relay",
+        "Relay",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"period_start": combat_starts},
+                effect=token("relay"),
+                interactive=lambda ctx: units_controlled(ctx) > 0,
             ),
         ),
     ),
