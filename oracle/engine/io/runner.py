@@ -128,9 +128,7 @@ def _result(
     )
 
 
-def _judged(
-    driver: Driver, game: Game, error: str | None
-) -> tuple[StepOutcome, ...]:
+def _judged(driver: Driver, game: Game, error: str | None) -> tuple[StepOutcome, ...]:
     """Every step's outcome with its verdict and the card it played."""
     unmodelled = {e.step for e in game.log if not e.modelled}
     stopped_at = driver.first_unrun if error is not None else None
