@@ -23,7 +23,16 @@ from oracle.adapters import (
     prepare,
     unwrap_scenario,
 )
-from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
+from oracle.answers import (
+    Answer,
+    LogView,
+    StepView,
+    card_links,
+    cited_ids,
+    link_cards,
+    present,
+    rule_links,
+)
 from oracle.ask import Asked, ask, refresh
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.core.errors import Problem
@@ -40,7 +49,9 @@ from oracle.forms import (
 )
 from oracle.models import Run
 from oracle.prefill import card_prefill
+from oracle.related import matching_rulings
 from oracle.slots import OracleBusy
+from rules.ids import rule_sort_key
 from rules.models import Card, Game, Ruling
 from rulesite.ratelimit import wait_for
 
@@ -349,9 +360,11 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     except ScenarioError as error:
         invalid = error
     scenario = _canonical(run.scenario, game)
-    answer = present(
-        pack, scenario, run.result, rule_links(game_obj, cited_ids(run.result))
-    )
+    cited = cited_ids(run.result)
+    links = rule_links(game_obj, cited)
+    answer = present(pack, scenario, run.result, links)
+    cards = card_links(game_obj, pack, answer.cards)
+    link_cards(answer, cards)
     moments = timeline(answer, stepped=_is_stepped(run.result))
     state_json = _pretty(run.result.get("state", {}))
     folded = fold(answer, moments, state_json)
@@ -360,6 +373,9 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "section": "oracle",
         "run": run,
         "answer": answer,
+        "cards": cards,
+        "rules": [links[rule_id] for rule_id in sorted(cited, key=rule_sort_key)],
+        "rulings": matching_rulings(game_obj, scenario, answer.cards, cited),
         "rerun": rerun,
         "invalid": invalid,
         "timeline": moments,
