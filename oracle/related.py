@@ -36,15 +36,23 @@ def question_key(canonical: Mapping[str, object]) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Clues:
+    """What a run's answer rests on, to rank rulings by: the cards (slugs) and
+    rules (ids) involved, and those of its refusals (the ``key_`` ones)."""
+
+    cards: frozenset[str] = frozenset()
+    rules: frozenset[str] = frozenset()
+    key_cards: frozenset[str] = frozenset()
+    key_rules: frozenset[str] = frozenset()
+
+
 def matching_rulings(
-    game: Game,
-    canonical: Mapping[str, object],
-    cards: Collection[str],
-    rules: Collection[str],
+    game: Game, canonical: Mapping[str, object], clues: Clues
 ) -> Matches:
-    """The rulings answering the question of ``canonical``, else those sharing
-    the most of ``cards`` (slugs), then of ``rules`` (ids). A few queries,
-    whatever the number of rulings: only new rulings' scenarios are read."""
+    """The rulings answering the question of ``canonical``, else the closest by
+    ``clues``. A few queries, whatever the number of rulings: only new
+    rulings' scenarios are read."""
     _key_new_rulings(game)
     same = list(
         Ruling.objects.filter(
@@ -53,7 +61,7 @@ def matching_rulings(
     )
     if same:
         return Matches(same=same)
-    return Matches(close=_closest(game, cards, rules))
+    return Matches(close=_closest(game, clues))
 
 
 def _key_new_rulings(game: Game) -> None:
@@ -88,19 +96,30 @@ def _key(ruling: Ruling, game: str) -> str:
         return ""
 
 
-def _closest(
-    game: Game, cards: Collection[str], rules: Collection[str]
-) -> list[Ruling]:
-    shared_cards = _shared(Ruling.cards.through, game, card__slug__in=cards)
-    shared_rules = _shared(Ruling.rules.through, game, rule__rule_id__in=rules)
+def _closest(game: Game, clues: Clues) -> list[Ruling]:
+    """Ranked by the refusals' cards, all cards, the refusals' rules, all
+    rules shared, then by the fewest rules the ruling cites beyond the run's
+    (the more specific ruling first)."""
+    cards, rules = Ruling.cards.through, Ruling.rules.through
+    counts = (
+        _shared(cards, game, card__slug__in=clues.key_cards),
+        _shared(cards, game, card__slug__in=clues.cards),
+        _shared(rules, game, rule__rule_id__in=clues.key_rules),
+        _shared(rules, game, rule__rule_id__in=clues.rules),
+    )
+    found = {pk for count in counts for pk in count}
+    cited = dict(
+        Ruling.objects.filter(pk__in=found)
+        .annotate(n=Count("rules"))
+        .values_list("pk", "n")
+    )
     scores = {
-        pk: (shared_cards[pk], shared_rules[pk])
-        for pk in shared_cards.keys() | shared_rules.keys()
+        pk: (*(-count[pk] for count in counts), cited[pk] - counts[3][pk], pk)
+        for pk in cited
     }
-    best = sorted(scores, key=lambda pk: (-scores[pk][0], -scores[pk][1], pk))
-    chosen = best[:CLOSEST]
-    found = Ruling.objects.in_bulk(chosen)
-    return [found[pk] for pk in chosen if pk in found]
+    chosen = sorted(scores, key=scores.__getitem__)[:CLOSEST]
+    rulings = Ruling.objects.in_bulk(chosen)
+    return [rulings[pk] for pk in chosen if pk in rulings]
 
 
 def _shared(through: type, game: Game, **lookup: Collection[str]) -> Counter[int]:

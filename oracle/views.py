@@ -49,7 +49,7 @@ from oracle.forms import (
 )
 from oracle.models import Run
 from oracle.prefill import card_prefill
-from oracle.related import matching_rulings
+from oracle.related import Clues, matching_rulings
 from oracle.slots import OracleBusy
 from rules.ids import rule_sort_key
 from rules.models import Card, Game, Ruling
@@ -375,7 +375,7 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "answer": answer,
         "cards": cards,
         "rules": [links[rule_id] for rule_id in sorted(cited, key=rule_sort_key)],
-        "rulings": matching_rulings(game_obj, scenario, answer.cards, cited),
+        "rulings": matching_rulings(game_obj, scenario, _clues(answer, cited)),
         "rerun": rerun,
         "invalid": invalid,
         "timeline": moments,
@@ -386,6 +386,17 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "api_url": reverse("oracle-api-v1:run", args=[game]),
     }
     return render(request, "oracle/run.html", context)
+
+
+def _clues(answer: Answer, cited: set[str]) -> Clues:
+    """What the answer rests on, to find the closest rulings by."""
+    refused = [step for step in answer.steps if step.status != "accepted"]
+    return Clues(
+        cards=frozenset(answer.cards),
+        rules=frozenset(cited),
+        key_cards=frozenset(step.card for step in refused if step.card),
+        key_rules=frozenset(link.id for step in refused for link in step.rules),
+    )
 
 
 def _too_large(request: HttpRequest, game: Game, run: Run) -> HttpResponse:
