@@ -186,6 +186,11 @@ class Answer:
     question: str | None = None
     cards: list[str] = field(default_factory=list)  # slugs, in order of appearance
 
+    @property
+    def failing(self) -> int:
+        """How many of the scenario's expectations do not hold."""
+        return sum(not item.passed for item in self.expectations)
+
 
 def present(
     pack: Pack,
@@ -210,7 +215,7 @@ def present(
             d["at"] + 1 if isinstance(d.get("at"), int) and d["at"] >= 0 else None,
             d["player"],
             d["window"],
-            [_option(pack, o) for o in d["options"]],
+            [shown(pack, o) for o in d["options"]],
             window_title(pack, d["window"], facts.get(d.get("at", -1))),
         )
         for d in result.get("decisions", [])
@@ -292,11 +297,6 @@ def _sentence(
     if index not in facts or "verdict" not in facts[index].outcome:
         return None
     return step_sentence(pack, facts[index], facts.get(index - 1))
-
-
-def _option(pack: Pack, label: object) -> str:
-    """An option as words: a card's label by the card's name."""
-    return shown(pack, label)
 
 
 def cards_involved(result: Mapping[str, Any]) -> list[str]:

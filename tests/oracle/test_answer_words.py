@@ -247,3 +247,15 @@ def test_cards_are_named_by_slug_beside_their_instance_ids(
     assert cards[answer["card_id"]]["slug"] == "sabotage"
     for entry in body["log"]:
         assert entry["card_slugs"] == [cards[i]["slug"] for i in entry["cards"]]
+
+
+def test_the_verdict_says_when_an_expectation_fails(client: Client, ti4: Any) -> None:
+    expecting = {
+        **SABOTAGE_ON_SABOTAGE,
+        "expect": [{"path": "players.Alice.hand", "count": 5}],
+    }
+
+    page = page_of(client, ask(client, expecting))
+
+    assert headline(page).startswith("No: Alice cannot play Sabotage")
+    assert "1 of 1 expectation of the scenario does not hold" in visible(page)
