@@ -10,9 +10,20 @@ from typing import Any
 
 from django.urls import reverse
 
-from oracle.adapters import canonical_json, card_name, step_slug
+from oracle.adapters import canonical_json, card_name
 from oracle.engine.core.pack import Pack
-from rules.models import Game, Rule
+from oracle.verdicts import (
+    Sentence,
+    StepFacts,
+    assumptions,
+    clause,
+    run_sentence,
+    shown,
+    step_sentence,
+    window_title,
+)
+from rules.models import Card, Game, Rule
+from rules.text import plain_text
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,42 @@ def rule_links(game: Game, ids: Iterable[str]) -> dict[str, RuleLink]:
         for rule in rows
     }
     return {rule_id: found.get(rule_id, RuleLink(rule_id)) for rule_id in wanted}
+
+
+@dataclass(frozen=True)
+class CardLink:
+    """A card of the answer with its page and its summary in the site's own
+    words (timing, then effect)."""
+
+    slug: str
+    name: str
+    url: str | None = None
+    summary: str = ""
+
+
+def card_links(game: Game, pack: Pack, slugs: Iterable[str]) -> list[CardLink]:
+    """The cards ``slugs`` names, in that order, with their pages (one query);
+    a card the reference lacks keeps the pack's name and no page."""
+    wanted = list(dict.fromkeys(slugs))
+    rows = Card.objects.filter(game=game, slug__in=wanted).only(
+        "slug", "name", "timing_html", "effect_html", "game"
+    )
+    found = {
+        card.slug: CardLink(
+            card.slug,
+            card.name,
+            reverse("rules:card", args=[game.slug, card.slug]),
+            _summary(card),
+        )
+        for card in rows
+    }
+    return [found.get(slug) or CardLink(slug, card_name(pack, slug)) for slug in wanted]
+
+
+def _summary(card: Card) -> str:
+    timing = plain_text(card.timing_html)
+    effect = plain_text(card.effect_html)
+    return f"{timing} — {effect}" if timing else effect
 
 
 def cited_ids(result: Mapping[str, Any]) -> set[str]:
@@ -85,14 +132,22 @@ class StepView:
     reason: str | None
     rules: list[RuleLink]
     decisions: list[DecisionView] = field(default_factory=list)
+    sentence: Sentence | None = None
+    card: str | None = None  # the slug of the card the step plays or uses
+    #: The card a refusal depends on, quoted on the page (``link_cards``).
+    quoted: CardLink | None = None
 
 
 @dataclass(frozen=True)
 class DecisionView:
+    """A decision point; ``title`` says in words what the player could do
+    (``window`` is the engine's id, for the API and tests)."""
+
     step: int | None
     player: str
     window: str
     options: list[str]
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +180,16 @@ class Answer:
     players: list[tuple[str, list[Item]]]
     board: list[Item]
     error: str | None = None
+    lead: Sentence | None = None
+    lead_rules: list[RuleLink] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    question: str | None = None
+    cards: list[str] = field(default_factory=list)  # slugs, in order of appearance
+
+    @property
+    def failing(self) -> int:
+        """How many of the scenario's expectations do not hold."""
+        return sum(not item.passed for item in self.expectations)
 
 
 def present(
@@ -139,16 +204,22 @@ def present(
     def cite(ids: Iterable[str]) -> list[RuleLink]:
         return [known.get(i, RuleLink(i)) for i in ids]
 
+    raw_steps = scenario.get("steps", [])
+    facts = {
+        s["index"]: StepFacts(raw_steps[s["index"]], s)
+        for s in result.get("steps", [])
+        if s["index"] < len(raw_steps)
+    }
     decisions = [
         DecisionView(
             d["at"] + 1 if isinstance(d.get("at"), int) and d["at"] >= 0 else None,
             d["player"],
             d["window"],
-            [str(o) for o in d["options"]],
+            [shown(pack, o) for o in d["options"]],
+            window_title(pack, d["window"], facts.get(d.get("at", -1))),
         )
         for d in result.get("decisions", [])
     ]
-    raw_steps = scenario.get("steps", [])
     steps = [
         StepView(
             s["index"] + 1,
@@ -159,9 +230,17 @@ def present(
             s.get("reason"),
             cite(s.get("rules", [])),
             [d for d in decisions if d.step == s["index"] + 1],
+            _sentence(pack, facts, s["index"]),
+            s.get("card"),
         )
         for s in result.get("steps", [])
     ]
+    sentences = [s.sentence for s in steps if s.sentence is not None]
+    lead = (
+        run_sentence(result["verdict"], sentences, result.get("error"))
+        if "verdict" in result
+        else None
+    )
     state = result.get("state", {})
     stocks = pack.stock_zones
     return Answer(
@@ -194,7 +273,38 @@ def present(
         ],
         board=_items(pack, _board(state, stocks), stocks=stocks),
         error=result.get("error"),
+        lead=lead,
+        lead_rules=cite(lead.rules) if lead is not None else [],
+        assumptions=assumptions(pack, scenario, result),
+        question=scenario.get("question"),
+        cards=cards_involved(result),
     )
+
+
+def link_cards(answer: Answer, links: Iterable[CardLink]) -> None:
+    """Quote, under each refused step, the card it tried to play."""
+    found = {link.slug: link for link in links}
+    for step in answer.steps:
+        if step.status != "accepted" and step.card in found:
+            step.quoted = found[step.card]
+
+
+def _sentence(
+    pack: Pack, facts: Mapping[int, StepFacts], index: int
+) -> Sentence | None:
+    """The step's verdict sentence; None for a result from an engine before
+    verdicts (3.3), which a page shows as it did."""
+    if index not in facts or "verdict" not in facts[index].outcome:
+        return None
+    return step_sentence(pack, facts[index], facts.get(index - 1))
+
+
+def cards_involved(result: Mapping[str, Any]) -> list[str]:
+    """The slugs of the cards the steps played and the log names, in order."""
+    slugs = [s.get("card") for s in result.get("steps", [])]
+    for entry in result.get("log", []):
+        slugs.extend(entry.get("card_slugs", []))
+    return [slug for slug in dict.fromkeys(slugs) if slug]
 
 
 def _board(state: Mapping[str, Any], stocks: frozenset[str]) -> dict[str, Any]:
@@ -235,34 +345,11 @@ def verdict(result: Mapping[str, Any], steps: Sequence[StepView]) -> Verdict:
 
 def describe_step(pack: Pack, step: Mapping[str, Any]) -> str:
     """``Alice plays Spy targeting Bob``: a step in the log's language."""
-    player = step.get("player", "")
-    if "play" in step or "use" in step:
-        kind = "play" if "play" in step else "use"
-        ref = str(step[kind])
-        slug = step_slug(ref)
-        named = card_name(pack, slug) if ref == slug else ref
-        text = f"{player} {kind}s {named}"
-        if step.get("ability"):
-            text += f" ({step['ability']})"
-        targets = step.get("targets") or {}
-        if list(targets) == ["target"]:
-            text += f" targeting {_value(targets['target'])}"
-        elif targets:
-            text += " targeting " + ", ".join(
-                f"{name} {_value(value)}" for name, value in targets.items()
-            )
-        return text
-    if "pass" in step:
-        return f"{player} passes"
-    if "choose" in step:
-        return f"{player} chooses {_value(step['choose'])}"
-    if "advance" in step:
-        return f"The game advances to the {step['advance']} phase"
-    return f"The {step.get('end', 'turn')} ends"
-
-
-def _value(value: object) -> str:
-    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    subject, verb, rest = clause(pack, step)
+    if subject.startswith("the "):  # the game, the turn: not a player's name
+        subject = subject.capitalize()
+    ending = "es" if verb.endswith("s") else "s"
+    return f"{subject} {verb}{ending}{rest}"
 
 
 def _expect_text(item: Mapping[str, Any]) -> str:

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 
 from oracle.engine import ENGINE_VERSION
-from rules.models import Game
+from rules.models import Game, Ruling
 
 
 class RunQuerySet(models.QuerySet["Run"]):
@@ -140,3 +140,22 @@ class Run(models.Model):
     def is_current(self) -> bool:
         """Whether the stored result comes from the running engine version."""
         return self.engine_version == ENGINE_VERSION
+
+
+class RulingKey(models.Model):
+    """The question a ruling's scenario asks, as the hash of its canonical
+    form without ``question`` and ``expect`` (``oracle.related``): a run
+    with the same key asks the same question. Made on first need, again
+    when the engine version (and so the canonical form) changes; reloading
+    the content deletes the rulings and with them their keys."""
+
+    ruling = models.OneToOneField(
+        Ruling, on_delete=models.CASCADE, primary_key=True, related_name="oracle_key"
+    )
+    key = models.CharField(
+        max_length=64, db_index=True, blank=True, help_text="Blank: not valid now."
+    )
+    engine_version = models.CharField(max_length=40)
+
+    def __str__(self) -> str:
+        return f"{self.ruling_id}: {self.key or '-'}"

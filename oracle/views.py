@@ -24,7 +24,16 @@ from oracle.adapters import (
     unwrap_scenario,
 )
 from oracle.agreement import ruling_agreement
-from oracle.answers import Answer, LogView, StepView, cited_ids, present, rule_links
+from oracle.answers import (
+    Answer,
+    LogView,
+    StepView,
+    card_links,
+    cited_ids,
+    link_cards,
+    present,
+    rule_links,
+)
 from oracle.ask import Asked, ask, refresh
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.core.errors import Problem
@@ -41,7 +50,9 @@ from oracle.forms import (
 )
 from oracle.models import Run
 from oracle.prefill import card_prefill
+from oracle.related import Clues, matching_rulings
 from oracle.slots import OracleBusy
+from rules.ids import rule_sort_key
 from rules.models import Card, Game, Ruling
 from rulesite.ratelimit import wait_for
 
@@ -350,9 +361,11 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     except ScenarioError as error:
         invalid = error
     scenario = _canonical(run.scenario, game)
-    answer = present(
-        pack, scenario, run.result, rule_links(game_obj, cited_ids(run.result))
-    )
+    cited = cited_ids(run.result)
+    links = rule_links(game_obj, cited)
+    answer = present(pack, scenario, run.result, links)
+    cards = card_links(game_obj, pack, answer.cards)
+    link_cards(answer, cards)
     moments = timeline(answer, stepped=_is_stepped(run.result))
     state_json = _pretty(run.result.get("state", {}))
     folded = fold(answer, moments, state_json)
@@ -361,6 +374,9 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "section": "oracle",
         "run": run,
         "answer": answer,
+        "cards": cards,
+        "rules": [links[rule_id] for rule_id in sorted(cited, key=rule_sort_key)],
+        "rulings": matching_rulings(game_obj, scenario, _clues(answer, cited)),
         "rerun": rerun,
         "invalid": invalid,
         "timeline": moments,
@@ -372,6 +388,17 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "ruling_agreement": ruling_agreement(game_obj, scenario, run.result, answer),
     }
     return render(request, "oracle/run.html", context)
+
+
+def _clues(answer: Answer, cited: set[str]) -> Clues:
+    """What the answer rests on, to find the closest rulings by."""
+    refused = [step for step in answer.steps if step.status != "accepted"]
+    return Clues(
+        cards=frozenset(answer.cards),
+        rules=frozenset(cited),
+        key_cards=frozenset(step.card for step in refused if step.card),
+        key_rules=frozenset(link.id for step in refused for link in step.rules),
+    )
 
 
 def _too_large(request: HttpRequest, game: Game, run: Run) -> HttpResponse:

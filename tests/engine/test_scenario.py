@@ -285,6 +285,7 @@ def test_result_has_the_documented_shape() -> None:
         "ok",
         "game",
         "engine_version",
+        "verdict",
         "steps",
         "log",
         "decisions",
@@ -296,8 +297,18 @@ def test_result_has_the_documented_shape() -> None:
         "synth",
         ENGINE_VERSION,
     )
+    assert out["verdict"] == "legal"
+    strike_id = out["log"][0]["cards"][0]
     assert out["steps"] == [
-        {"index": 0, "status": "accepted", "reason": None, "rules": []}
+        {
+            "index": 0,
+            "status": "accepted",
+            "verdict": "legal",
+            "reason": None,
+            "rules": [],
+            "card": "strike",
+            "card_id": strike_id,
+        }
     ]
     assert set(out["log"][0]) == {
         "seq",
@@ -305,10 +316,12 @@ def test_result_has_the_documented_shape() -> None:
         "message",
         "event",
         "cards",
+        "card_slugs",
         "rules",
         "step",
     }
     assert out["log"][0]["step"] == 0
+    assert out["log"][0]["card_slugs"] == ["strike", "soldier"]
     assert set(out["decisions"][0]) == {"at", "player", "window", "options"}
     state = out["state"]
     assert isinstance(state, dict)
@@ -341,13 +354,17 @@ def test_rejected_step_is_an_answer_with_its_rules() -> None:
         player("Bob", hand=["block"]),
         steps=[{"player": "Bob", "play": "block"}],
     )
-    assert result.ok
+    assert result.ok  # the run completed: the refusal is its answer
+    assert result.verdict == "illegal"
     assert result.to_dict()["steps"] == [
         {
             "index": 0,
             "status": "rejected",
+            "verdict": "illegal",
             "reason": "Block can only be used in response",
             "rules": ["R3"],
+            "card": "block",
+            "card_id": None,
         }
     ]
 

@@ -18,11 +18,15 @@ from oracle.engine import get_pack
 # The browser tests' Chromium, page and live site (tests/browser/conftest.py).
 from tests.browser.conftest import browser, page, site  # noqa: F401
 
-#: The API's documented example without its expectation: Alice plays Spy on
-#: Bob, who cancels it with Sabotage.
+#: The API's documented example without its expectation and question: Alice
+#: plays Spy on Bob, who cancels it with Sabotage.
 SPY_SABOTAGE: dict[str, Any] = {
     "game": "ti4",
-    **{key: value for key, value in SCENARIO.items() if key != "expect"},
+    **{
+        key: value
+        for key, value in SCENARIO.items()
+        if key not in ("expect", "question")
+    },
 }
 
 

@@ -35,7 +35,7 @@ def test_builds_a_scenario_runs_it_and_follows_a_rule_link(
 
     page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
     verdict = page.locator("h1#answer-title").inner_text()
-    assert verdict.startswith("Accepted:")
+    assert verdict.startswith("Yes: Bob can play Sabotage in answer to Alice's Spy")
     assert page.locator("ol.oracle-steps > li").count() == 2
     page.locator("details.oracle-window").first.locator("summary").click()
     assert page.locator("details.oracle-window").first.get_attribute("open") is not None
@@ -123,6 +123,6 @@ def test_renaming_a_player_keeps_the_players_and_the_new_name_runs(
     page.get_by_role("button", name="Run the scenario").first.click()
 
     page.wait_for_url(re.compile(r"/ti4/oracle/r/[0-9a-f]{32}/$"))
-    assert page.locator("h1#answer-title").inner_text().startswith("Accepted:")
+    assert page.locator("h1#answer-title").inner_text().startswith("Yes:")
     assert "Alicia plays Spy targeting Bob" in page.locator("main").inner_text()
     assert site.console_errors == []

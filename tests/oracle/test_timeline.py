@@ -68,7 +68,7 @@ def test_the_log_is_grouped_under_each_step(
     assert status["log"][0].startswith("The status phase begins")
     # The windows of a step fold away; a step that opened none says so.
     assert spy["windows"] and not spy["windows"][1]
-    assert "Bob could choose: sabotage" in spy["folded"]
+    assert "Bob could cancel Alice's Spy: Sabotage" in spy["folded"]
     assert refused["no_window"] and not refused["windows"]
 
 

@@ -17,6 +17,7 @@ from rules.api.v1.errors import ErrorSerializer
 from rules.api.v1.schema import GAME
 
 SCENARIO = {
+    "question": "Alice plays Spy on Bob; can Bob cancel it with Sabotage?",
     "phase": "action",
     "active_player": "Alice",
     "players": [
@@ -36,9 +37,26 @@ RESULT = {
     "ok": True,
     "game": "ti4",
     "engine_version": "3.3.0",
+    "verdict": "legal",
     "steps": [
-        {"index": 0, "status": "accepted", "reason": None, "rules": []},
-        {"index": 1, "status": "accepted", "reason": None, "rules": []},
+        {
+            "index": 0,
+            "status": "accepted",
+            "verdict": "legal",
+            "reason": None,
+            "rules": [],
+            "card": "spy",
+            "card_id": "1dd6284a-409f-493d-8de4-f3fd16157d17",
+        },
+        {
+            "index": 1,
+            "status": "accepted",
+            "verdict": "legal",
+            "reason": None,
+            "rules": [],
+            "card": "sabotage",
+            "card_id": "52702257-abbe-4ca1-840f-d63edaef910d",
+        },
     ],
     "log": [
         {
@@ -47,6 +65,7 @@ RESULT = {
             "message": "Alice plays Spy",
             "event": "action",
             "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
+            "card_slugs": ["spy"],
             "rules": ["2.6a"],
             "step": 0,
         },
@@ -56,6 +75,7 @@ RESULT = {
             "message": "Bob plays Sabotage against Spy",
             "event": "cancel",
             "cards": ["52702257-abbe-4ca1-840f-d63edaef910d"],
+            "card_slugs": ["sabotage"],
             "rules": ["2.6"],
             "step": 1,
         },
@@ -65,6 +85,7 @@ RESULT = {
             "message": "Bob cancels Spy",
             "event": "cancel",
             "cards": ["1dd6284a-409f-493d-8de4-f3fd16157d17"],
+            "card_slugs": ["spy"],
             "rules": ["2.8"],
             "step": 1,
         },
@@ -75,6 +96,7 @@ RESULT = {
             "discard pile and does not count as played",
             "event": "cancelled",
             "cards": [],
+            "card_slugs": [],
             "rules": ["2.8", "2.N8", "2.6b"],
             "step": 1,
         },
@@ -85,6 +107,7 @@ RESULT = {
             "does not use it",
             "event": "cancelled",
             "cards": [],
+            "card_slugs": [],
             "rules": ["22.4"],
             "step": 1,
         },
@@ -160,6 +183,7 @@ RESULT = {
     ],
     "error": None,
     "permalink": f"{examples.SITE}/ti4/oracle/r/0c5f1e8a9b3d47e2a1c6f0b9d8e7a6b5/",
+    "question": "Alice plays Spy on Bob; can Bob cancel it with Sabotage?",
 }
 
 INVALID = {
@@ -208,6 +232,17 @@ DESCRIPTION = """\
 Run a scenario with the game's rules engine and get its answer: every step
 accepted or rejected (with the reason and the rule ids), the log, each decision
 point with the legal options, the final state and the expectations checked.
+
+`verdict` answers the question, for each step and for the whole run: `legal`,
+`illegal` (a step was refused: the refusal is the answer) or `not_modelled`
+(the step resolved, but part of it is only stated by the engine: log entries
+with `modelled: false`); null when a guard stopped the run first. `ok` only
+says the run completed and its expectations hold: a run with a refused play is
+`ok`. Each step names the card it played by `card` (slug) and `card_id` (the
+instance in `state.cards`); each log entry names its `cards` by id and by
+`card_slugs`. An optional `question` (the question in words, one paragraph of
+at most 500 characters) is stored with the run, changes its permalink, and
+comes back as it was normalised; it does not change the run.
 
 The body is a scenario (see docs/ORACLE.md); `game` may be left out and must
 otherwise be the game of the URL. A rejected step is an answer, not an error.

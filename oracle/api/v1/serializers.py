@@ -7,7 +7,14 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from oracle.engine.core.specs import EXPECT_OPS, MAX_EXPECT, MAX_PLAYERS, MAX_STEPS
+from oracle.engine.core.records import VERDICTS
+from oracle.engine.core.specs import (
+    EXPECT_OPS,
+    MAX_EXPECT,
+    MAX_PLAYERS,
+    MAX_QUESTION,
+    MAX_STEPS,
+)
 
 # What the scenario parser accepts as one expectation: a path and exactly one
 # operation, nothing else.
@@ -55,6 +62,13 @@ class OracleScenarioSerializer(serializers.Serializer):
     game = serializers.CharField(
         required=False, help_text="Defaults to the game of the URL; must match it."
     )
+    question = serializers.CharField(
+        required=False,
+        max_length=MAX_QUESTION,
+        help_text="The question in words, one paragraph (line breaks and runs of "
+        "spaces read as one space). Stored with the run and part of its "
+        "permalink; the run does not read it.",
+    )
     seed = serializers.IntegerField(required=False, help_text="All randomness.")
     phase = serializers.CharField(required=False, help_text="The starting phase.")
     round = serializers.IntegerField(required=False)
@@ -90,8 +104,22 @@ class OracleScenarioSerializer(serializers.Serializer):
 class OracleStepSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["accepted", "rejected"])
+    verdict = serializers.ChoiceField(
+        choices=list(VERDICTS),
+        allow_null=True,
+        help_text="legal, illegal (refused) or not_modelled (resolved, but part "
+        "of it is only stated); null when a guard stopped the run before it.",
+    )
     reason = serializers.CharField(allow_null=True)
     rules = serializers.ListField(child=serializers.CharField())
+    card = serializers.CharField(
+        allow_null=True, help_text="The slug of the card the step plays or uses."
+    )
+    card_id = serializers.CharField(
+        allow_null=True,
+        help_text="The card instance it used (a key of state.cards); null when "
+        "the step was refused before one was found.",
+    )
 
 
 class OracleLogEntrySerializer(serializers.Serializer):
@@ -99,8 +127,18 @@ class OracleLogEntrySerializer(serializers.Serializer):
     player = serializers.CharField(allow_null=True)
     message = serializers.CharField()
     event = serializers.CharField(allow_null=True)
-    cards = serializers.ListField(child=serializers.CharField())
+    cards = serializers.ListField(
+        child=serializers.CharField(), help_text="Card instance ids."
+    )
+    card_slugs = serializers.ListField(
+        child=serializers.CharField(), help_text="The slug of each card in `cards`."
+    )
     rules = serializers.ListField(child=serializers.CharField())
+    modelled = serializers.BooleanField(
+        required=False,
+        help_text="Present and false when the entry states what happens without "
+        "the engine modelling it.",
+    )
     step = serializers.IntegerField(
         allow_null=True,
         help_text="Index of the step the entry belongs to (a response taken from "
@@ -122,6 +160,13 @@ class OracleResultSerializer(serializers.Serializer):
     )
     game = serializers.CharField()
     engine_version = serializers.CharField()
+    verdict = serializers.ChoiceField(
+        choices=list(VERDICTS),
+        allow_null=True,
+        help_text="The run's answer: illegal when a step was refused, else "
+        "not_modelled when anything rested on what the engine only states, else "
+        "legal; null when a guard stopped the run first.",
+    )
     steps = OracleStepSerializer(many=True)
     log = OracleLogEntrySerializer(many=True)
     decisions = OracleDecisionSerializer(many=True)
@@ -134,6 +179,9 @@ class OracleResultSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Why a guard (step or recursion budget) stopped the run; null "
         "when it ran to the end.",
+    )
+    question = serializers.CharField(
+        allow_null=True, help_text="The scenario's question in words, if any."
     )
     permalink = serializers.URLField(
         help_text="The answer's page, /<game>/oracle/r/<hash>/: the same scenario "

@@ -113,11 +113,14 @@ class RunView(APIView):
             raise _no_oracle(game) from None
         except OracleBusy as busy:
             raise Busy(wait=busy.retry_after) from None
-        # The stored JSON goes out as it is, with the permalink added: decoding
-        # and encoding the result again through DRF's renderer cost a new run a
-        # fifth of its time (docs/DECISIONS.md).
+        # The stored JSON goes out as it is, with the permalink and the question
+        # added: decoding and encoding the result again through DRF's renderer
+        # cost a new run a fifth of its time (docs/DECISIONS.md).
         permalink = json.dumps(request.build_absolute_uri(asked.get_absolute_url()))
-        body = f'{asked.result_json[:-1]},"permalink":{permalink}}}'
+        question = json.dumps(asked.prepared.scenario.question, ensure_ascii=False)
+        body = (
+            f'{asked.result_json[:-1]},"permalink":{permalink},"question":{question}}}'
+        )
         return HttpResponse(body.encode(), content_type="application/json")
 
 

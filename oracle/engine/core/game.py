@@ -420,17 +420,26 @@ class Game:
         event: str | None = None,
         cards: Iterable[str] = (),
         rules: Iterable[str] = (),
+        modelled: bool = True,
     ) -> None:
-        """Append a log entry; a trailing full stop or mark is dropped."""
+        """Append a log entry; a trailing full stop or mark is dropped.
+
+        ``modelled=False`` marks an entry that states what happens without the
+        engine modelling it: the step's verdict is then "not modelled".
+        """
         text = message.rstrip().rstrip(".!?")
+        ids = tuple(cards)
+        known = self.cards
         entry = LogEntry(
             len(self.log) + 1,
             player,
             text,
             event,
-            tuple(cards),
+            ids,
             tuple(dict.fromkeys(rules)),
             self.step,
+            tuple(known[i].slug if i in known else i for i in ids),
+            modelled,
         )
         self.log.append(entry)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
@@ -20,6 +21,7 @@ from oracle.engine.core.specs import (
     MAX_EXPECT,
     MAX_NAME,
     MAX_PLAYERS,
+    MAX_QUESTION,
     MAX_STEPS,
     MAX_ZONE,
     SCENARIO_ZONES,
@@ -48,6 +50,7 @@ _TOP = frozenset(
         "board",
         "steps",
         "expect",
+        "question",
     }
 )
 _CARD_FIELDS = frozenset({"card", "exhausted", "tokens", "attachments"})
@@ -56,6 +59,8 @@ _EXPECT_FIELDS = frozenset({"path", *EXPECT_OPS})
 # Sets, intersected with a step's or expectation's few keys in one call.
 _STEP_KINDS = frozenset(STEP_KINDS)
 _EXPECT_OPS = frozenset(EXPECT_OPS)
+# A blank line: the start of a second paragraph.
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
 # Characters that card references give a meaning, so no player name has them.
 _NAME_MARKS = frozenset("/@#:.")
 
@@ -145,6 +150,7 @@ class Parser(Reader):
         board, raw_board = self._board(top, pack)
         steps = self._steps(top.get("steps", []), pack)
         expect = self._expect(top.get("expect", []))
+        question = self._question(top)
         if self.problems or players is None or seed is None or rnd is None:
             return None
         return scenario(
@@ -159,6 +165,7 @@ class Parser(Reader):
             decks,
             board,
             raw_board,
+            question,
         )
 
     def _choice(
@@ -183,6 +190,29 @@ class Parser(Reader):
             self.fail("/active_player", unknown_player_message(name, self.names))
             return None
         return name
+
+    def _question(self, top: Mapping[str, object]) -> str | None:
+        """The judge's question in words: one paragraph, its line breaks and
+        runs of spaces read as one space (a YAML block keeps them), so that
+        the same words always give the same scenario hash."""
+        if "question" not in top:
+            return None
+        value = top["question"]
+        if not isinstance(value, str) or not value.strip():
+            self.fail("/question", "must be a non-empty text")
+            return None
+        if _PARAGRAPH_BREAK.search(value.strip()):
+            self.fail("/question", "must be one paragraph: remove the blank line")
+            return None
+        text = " ".join(value.split())
+        if len(text) > MAX_QUESTION:
+            self.fail(
+                "/question",
+                f"must be at most {MAX_QUESTION} characters "
+                f"(it has {len(text)}): ask one question, in short",
+            )
+            return None
+        return self.string(text, "/question", MAX_QUESTION)
 
     def _board(
         self, top: Mapping[str, object], pack: Pack

@@ -13,6 +13,9 @@ class LogEntry:
 
     ``step`` is the index of the scenario step being run when it was logged (a
     response taken from a later step counts as that step), None during set-up.
+    ``card_slugs`` names the card of each id in ``cards``. ``modelled`` is
+    false for an entry that says what happens without the engine modelling
+    it (looking at the agenda deck, voting): the answer then rests on it.
     """
 
     seq: int
@@ -22,18 +25,25 @@ class LogEntry:
     cards: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     step: int | None = None
+    card_slugs: tuple[str, ...] = ()
+    modelled: bool = True
 
     def to_dict(self) -> dict[str, object]:
-        """Return the entry as a JSON-ready mapping."""
-        return {
+        """Return the entry as a JSON-ready mapping (``modelled`` only when
+        false: nearly every entry is modelled)."""
+        out: dict[str, object] = {
             "seq": self.seq,
             "player": self.player,
             "message": self.message,
             "event": self.event,
             "cards": list(self.cards),
+            "card_slugs": list(self.card_slugs),
             "rules": list(self.rules),
             "step": self.step,
         }
+        if not self.modelled:
+            out["modelled"] = False
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,22 +67,42 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class StepOutcome:
-    """Whether a scenario step was accepted, and if not why (with rule ids)."""
+    """Whether a scenario step was accepted, and if not why (with rule ids).
+
+    ``card`` is the slug of the card the step plays or uses, ``card_id`` the
+    instance it used (None when the step was refused before one was found).
+    ``verdict`` is the judge's word for the step (``VERDICTS``), None for a
+    step a guard stopped before it could be answered.
+    """
 
     index: int
     status: str
     reason: str | None = None
     rules: tuple[str, ...] = ()
+    card: str | None = None
+    card_id: str | None = None
+    verdict: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         """Return the outcome as a JSON-ready mapping."""
         return {
             "index": self.index,
             "status": self.status,
+            "verdict": self.verdict,
             "reason": self.reason,
             "rules": list(self.rules),
+            "card": self.card,
+            "card_id": self.card_id,
         }
 
 
 ACCEPTED = "accepted"
 REJECTED = "rejected"
+
+#: A step or a run is legal (every play allowed and modelled), illegal (a
+#: play refused: the refusal is the answer) or not modelled (it resolved, but
+#: through something the engine only states, so the answer rests on it).
+LEGAL = "legal"
+ILLEGAL = "illegal"
+NOT_MODELLED = "not_modelled"
+VERDICTS = (LEGAL, ILLEGAL, NOT_MODELLED)

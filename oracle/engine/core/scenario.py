@@ -31,6 +31,9 @@ class Scenario:
     decks: Mapping[str, tuple[CardSpec, ...]] = field(default_factory=dict)
     board: Mapping[str, object] = field(default_factory=dict)
     raw_board: Mapping[str, object] | None = None
+    #: The judge's question in words: kept with the scenario (and its hash),
+    #: never read by the run.
+    question: str | None = None
 
     @classmethod
     def parse(cls, data: object) -> Scenario:
@@ -39,7 +42,10 @@ class Scenario:
 
     def dump(self) -> dict[str, object]:
         """Return the canonical mapping; ``Scenario.parse`` reads it back."""
-        out: dict[str, object] = {"game": self.game, "seed": self.seed}
+        out: dict[str, object] = {"game": self.game}
+        if self.question is not None:
+            out["question"] = self.question
+        out["seed"] = self.seed
         if self.phase is not None:
             out["phase"] = self.phase
         if self.round != 1:

@@ -14,6 +14,8 @@ MAX_ZONE = 200
 MAX_CARDS = 2000
 MAX_EXPECT = 100
 MAX_NAME = 40
+#: The most characters of a scenario's ``question`` (the judge's question in words).
+MAX_QUESTION = 500
 SCENARIO_ZONES = (HAND, DECK, DISCARD, PLAY)
 STEP_KINDS = ("play", "use", "pass", "choose", "advance", "end")
 EXPECT_OPS = ("count", "equals", "contains")

@@ -21,11 +21,15 @@ class Result:
 
     ``ok`` is true when the run finished without stopping on a guard and every
     expectation passed. Rejected steps are answers and do not make it false.
+    ``verdict`` is the judge's answer for the whole run: ``illegal`` when a
+    step was refused, else ``not_modelled`` when something it needed is only
+    stated, else ``legal``; None when a guard stopped the run first.
     """
 
     ok: bool
     game: str
     engine_version: str
+    verdict: str | None
     steps: tuple[StepOutcome, ...]
     log: tuple[LogEntry, ...]
     decisions: tuple[Decision, ...]
@@ -39,6 +43,7 @@ class Result:
             "ok": self.ok,
             "game": self.game,
             "engine_version": self.engine_version,
+            "verdict": self.verdict,
             "steps": [s.to_dict() for s in self.steps],
             "log": [e.to_dict() for e in self.log],
             "decisions": [d.to_dict() for d in self.decisions],

@@ -11,6 +11,7 @@ answers is passed; a prompt nobody answers takes its default.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from oracle.engine.core import refs
 from oracle.engine.core.abilities import AbilityKind
@@ -26,7 +27,14 @@ from oracle.engine.core.prompts import (
     Response,
     passing_decider,
 )
-from oracle.engine.core.records import ACCEPTED, REJECTED, StepOutcome
+from oracle.engine.core.records import (
+    ACCEPTED,
+    ILLEGAL,
+    LEGAL,
+    NOT_MODELLED,
+    REJECTED,
+    StepOutcome,
+)
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.core.specs import CardSpec, Step
 from oracle.engine.core.version import ENGINE_VERSION
@@ -105,17 +113,57 @@ def _result(
     stocks = stock_paths(game)
     expect = tuple(check(state, e, stocks) for e in scenario.expect)
     ok = error is None and all(e["passed"] for e in expect)
+    steps = _judged(driver, game, error)
     return Result(
         ok=ok,
         game=scenario.game,
         engine_version=ENGINE_VERSION,
-        steps=tuple(driver.outcomes[i] for i in sorted(driver.outcomes)),
+        verdict=_run_verdict(steps, game, error),
+        steps=steps,
         log=tuple(game.log),
         decisions=tuple(game.decisions),
         state=state,
         expect=expect,
         error=error,
     )
+
+
+def _judged(driver: Driver, game: Game, error: str | None) -> tuple[StepOutcome, ...]:
+    """Every step's outcome with its verdict and the card it played."""
+    unmodelled = {e.step for e in game.log if not e.modelled}
+    stopped_at = driver.first_unrun if error is not None else None
+    out = []
+    for index in sorted(driver.outcomes):
+        outcome = driver.outcomes[index]
+        if stopped_at is not None and index >= stopped_at:
+            verdict = None  # the guard stopped the run before its answer
+        elif outcome.status == REJECTED:
+            verdict = ILLEGAL
+        else:
+            verdict = NOT_MODELLED if index in unmodelled else LEGAL
+        slug, card_id = driver.cards.get(index, (None, None))
+        step = driver.steps[index]
+        if slug is None and step.kind in ("play", "use"):
+            ref = refs.parse_ref(str(step.value))
+            slug = ref.slug if ref is not None else str(step.value)
+        out.append(replace(outcome, verdict=verdict, card=slug, card_id=card_id))
+    return tuple(out)
+
+
+def _run_verdict(
+    steps: Sequence[StepOutcome], game: Game, error: str | None
+) -> str | None:
+    """Illegal when a step was refused (that refusal answers the question);
+    otherwise None when a guard stopped the run, not modelled when anything
+    rested on what the engine does not model, else legal."""
+    verdicts = {s.verdict for s in steps}
+    if ILLEGAL in verdicts:
+        return ILLEGAL
+    if error is not None:
+        return None
+    if NOT_MODELLED in verdicts or any(not e.modelled for e in game.log):
+        return NOT_MODELLED
+    return LEGAL
 
 
 class Driver:
@@ -127,6 +175,10 @@ class Driver:
         # The steps not yet consumed, in order: a dict used as an ordered set.
         self.waiting: dict[int, None] = dict.fromkeys(range(len(self.steps)))
         self.outcomes: dict[int, StepOutcome] = {}
+        #: The card (slug, instance id) each play or use step took.
+        self.cards: dict[int, tuple[str, str]] = {}
+        #: The first step a guard's stop left unanswered.
+        self.first_unrun: int | None = None
 
     # -- bookkeeping -------------------------------------------------------------
 
@@ -153,6 +205,8 @@ class Driver:
         """After a stop, mark the interrupted step and every step not run."""
         for index in range(len(self.steps)):
             if index not in self.outcomes:
+                if self.first_unrun is None:
+                    self.first_unrun = index
                 self.reject(index, f"not run: {error}" if error else "not run")
 
     # -- top level ----------------------------------------------------------------
@@ -191,6 +245,8 @@ class Driver:
         player = game.player(str(step.player))
         # The context the action was found usable in is the one it is used in.
         ctx, index = find_action(game, player, str(step.value), step.ability)
+        if ctx.source is not None:
+            self.cards[game.at] = (ctx.source.slug, ctx.source.id)
         resolver.use(ctx, index, step.targets)
 
     # -- the Decider protocol -----------------------------------------------------
@@ -238,6 +294,8 @@ class Driver:
             if offer is None:
                 return None
             self._consume(index)
+            if offer.card is not None:
+                self.cards[index] = (offer.card.slug, offer.card.id)
             return Response(offer, dict(step.targets), index)
         return None
 

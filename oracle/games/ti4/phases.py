@@ -216,7 +216,12 @@ def start_agenda_phase(game: Game) -> None:
             rules=cite.AGENDA_SKIPPED,
         )
         return
-    game.say(None, "The agendas are voted on (voting is not modelled)", event="agenda")
+    game.say(
+        None,
+        "The agendas are voted on (voting is not modelled)",
+        event="agenda",
+        modelled=False,
+    )
     for player in st.initiative_order(game):
         tired = [p for p in st.controlled_planets(game, player.name) if p.exhausted]
         for planet in tired:

@@ -34,6 +34,7 @@ def _politics(ctx: Context) -> bool:
         f"{me.name} looks at the top two cards of the agenda deck (not modelled)",
         event="agenda_look",
         rules=cite.AGENDA_LOOK,
+        modelled=False,
     )
     for other in st.clockwise_from(game, me.name)[1:]:
         _secondary(ctx, other)
