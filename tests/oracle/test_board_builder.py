@@ -180,13 +180,16 @@ def test_a_hand_that_is_filled_in_is_left_as_written(
     assert Run.objects.get().scenario["players"][0]["hand"] == ["spy"]
 
 
-def test_a_known_planet_brings_its_data_from_the_card_database(
-    client: Client, ti4: Any
+@pytest.mark.parametrize(
+    ("typed", "resources"), [("", "database"), ("4", 4)], ids=["empty", "typed"]
+)
+def test_a_known_planet_brings_the_data_left_empty_from_the_card_database(
+    client: Client, ti4: Any, typed: str, resources: Any
 ) -> None:
     card = Card.objects.get(game=ti4, type="planet", slug="mirage")
     fields = {
-        "planets-0-planet": "mirage",
-        "planets-0-resources": "",
+        "planets-0-planet": "Mirage",
+        "planets-0-resources": typed,
         "planets-0-influence": "",
         "units-0-where": "mirage",
         "steps-0-targets": "Bob/destroyer@mirage",
@@ -195,29 +198,11 @@ def test_a_known_planet_brings_its_data_from_the_card_database(
     client.post(URL, board_post(**fields))
 
     [planet] = Run.objects.get().scenario["board"]["systems"][0]["planets"]
-    assert planet["resources"] == card.attrs["resources"]
+    wanted = card.attrs["resources"] if resources == "database" else resources
+    assert planet["resources"] == wanted  # a typed value wins
     assert planet["influence"] == card.attrs["influence"]
     assert planet["trait"] == card.attrs["trait"]
     assert "specialty" not in planet  # the database says it has none
-
-
-def test_a_value_typed_for_a_known_planet_wins_over_the_database(
-    client: Client, ti4: Any
-) -> None:
-    fields = {
-        "planets-0-planet": "Mirage",
-        "planets-0-resources": "4",
-        "planets-0-influence": "",
-        "units-0-where": "mirage",
-        "steps-0-targets": "Bob/destroyer@mirage",
-    }
-
-    client.post(URL, board_post(**fields))
-
-    [planet] = Run.objects.get().scenario["board"]["systems"][0]["planets"]
-    assert planet["resources"] == 4
-    card = Card.objects.get(game=ti4, slug="mirage")
-    assert planet["influence"] == card.attrs["influence"]
 
 
 def test_the_editor_offers_only_planets_the_database_has(
