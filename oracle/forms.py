@@ -401,11 +401,18 @@ def _step_row(step: Mapping[str, Any]) -> dict[str, Any]:
         "player": step.get("player", ""),
         "action": action,
         "card": "" if action == "pass" else _choice_text(value),
-        "targets": "; ".join(
-            f"{name}={', '.join(map(str, v)) if isinstance(v, list) else v}"
-            for name, v in targets.items()
-        ),
+        "targets": _targets_text(targets),
     }
+
+
+def _targets_text(targets: Mapping[str, Any]) -> str:
+    """``{target: Bob}`` → ``Bob``; others as ``name=value; name=a, b``."""
+    if list(targets) == ["target"] and not isinstance(targets["target"], list):
+        return str(targets["target"])
+    return "; ".join(
+        f"{name}={', '.join(map(str, v)) if isinstance(v, list) else v}"
+        for name, v in targets.items()
+    )
 
 
 def _choice_text(value: object) -> str:
@@ -462,6 +469,16 @@ class Builder:
             form.has_changed() or form.errors or (form.initial and not form.is_bound)
             for part in (self.systems, self.planets, self.units)
             for form in part.forms
+        )
+
+    @property
+    def has_more(self) -> bool:
+        """Whether a folded scenario field holds a value or an error."""
+        folded = ("seed", "action_deck", "custodians")
+        top = self.top
+        return any(
+            top[name].value() not in (None, "", False) or name in top.errors
+            for name in folded
         )
 
     def is_valid(self) -> bool:

@@ -192,8 +192,10 @@ def _card_scenario(game: Game, pack: Pack, card: str) -> tuple[Any, list[str]]:
 
 def _default_rows(pack: Pack) -> Rows:
     phase = "action" if "action" in pack.phases else pack.first_phase()
+    # A game's action deck is never empty at the start: a draw in a new
+    # question finds cards unless the judge unticks the box.
     return Rows(
-        {"phase": phase, "active_player": "Alice"},
+        {"phase": phase, "active_player": "Alice", "fill_deck": True},
         [{"name": "Alice"}, {"name": "Bob"}],
         [],
     )

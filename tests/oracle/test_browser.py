@@ -268,7 +268,8 @@ def test_the_politics_question_counted(page: Any, site: Site) -> None:
             "players-1-strategy_cards": "trade",
         }
     )
-    judge.check("#id_scenario-fill_deck")
+    # The empty editor fills the action deck: Politics draws real cards.
+    assert page.is_checked("#id_scenario-fill_deck")
     judge.fill("#id_steps-0-player", "alice")
     judge.select("#id_steps-0-action", "use")
     judge.fill_all(
