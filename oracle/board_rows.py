@@ -43,11 +43,13 @@ Names = Callable[[str], str]
 Places = dict[tuple[str, ...], tuple[str, int]]
 
 
-def _text(label: str, help_text: str = "", **attrs: str) -> forms.CharField:
+def _text(
+    label: str, help_text: str = "", *, max_length: int = 200, **attrs: str
+) -> forms.CharField:
     return forms.CharField(
         label=label,
         required=False,
-        max_length=int(attrs.pop("max_length", "200")),
+        max_length=max_length,
         help_text=help_text,
         widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
     )
@@ -58,19 +60,17 @@ def _number(label: str) -> forms.IntegerField:
 
 
 class SystemForm(forms.Form):
-    system = _text("System", "An id or a name.", max_length="60")
+    system = _text("System", "An id or a name.", max_length=60)
     wormholes = _text("Wormholes", "alpha, beta, gamma or delta.")
     adjacent = _text("Adjacent to", "Other systems, comma-separated.")
-    home = _text("Home of", max_length=str(MAX_NAME), list="oracle-player-names")
+    home = _text("Home of", max_length=MAX_NAME, list="oracle-player-names")
     tokens = _text("Command tokens of", "Players, comma-separated.")
 
 
 class PlanetForm(forms.Form):
-    planet = _text("Planet", "A name or id.", max_length="60", list="oracle-planets")
-    system = _text("In system", "Empty: a system of its own.", max_length="60")
-    controller = _text(
-        "Controlled by", max_length=str(MAX_NAME), list="oracle-player-names"
-    )
+    planet = _text("Planet", "A name or id.", max_length=60, list="oracle-planets")
+    system = _text("In system", "Empty: a system of its own.", max_length=60)
+    controller = _text("Controlled by", max_length=MAX_NAME, list="oracle-player-names")
     resources = _number("Resources")
     influence = _number("Influence")
     trait = forms.ChoiceField(label="Trait", choices=TRAITS, required=False)
@@ -81,8 +81,8 @@ class PlanetForm(forms.Form):
 
 
 class UnitForm(forms.Form):
-    player = _text("Player", max_length=str(MAX_NAME), list="oracle-player-names")
-    where = _text("In", "A system, or a planet in it.", max_length="60")
+    player = _text("Player", max_length=MAX_NAME, list="oracle-player-names")
+    where = _text("In", "A system, or a planet in it.", max_length=60)
     units = _text(
         "Units", "e.g. 2 destroyer, carrier, 3 infantry@planet", list="oracle-units"
     )
@@ -285,7 +285,9 @@ def field_for(rows: str, rest: Sequence[str]) -> str | None:
         fields.update(resources="resources", influence="influence", trait="trait")
         fields.update(specialty="specialty", exhausted="exhausted")
         return fields.get(key or "", "planet")
-    return "units" if rows == "units" else None
+    if rows == "units":  # a system a unit row made has only the row's place
+        return "where" if key == "id" else "units"
+    return None
 
 
 # -- board → rows ------------------------------------------------------------------

@@ -268,3 +268,12 @@ def test_more_rows_adds_board_rows_without_errors(client: Client, ti4: Any) -> N
     assert builder.units.forms[0]["units"].value() == "destroyer"
     assert not any(form.errors for form in builder.units.forms)
     assert not Run.objects.exists()
+
+
+def test_a_unit_row_without_a_place_is_shown_beside_its_where(
+    client: Client, ti4: Any
+) -> None:
+    response = client.post(URL, board_post(**{"units-0-where": ""}))
+
+    assert response.status_code == 400
+    assert list(field_errors(response, "units", 0)) == ["where"]

@@ -79,7 +79,12 @@
     var input = builder.querySelector("[name='" + row + "-" + name + "']");
     return input ? input.value.trim() : "";
   }
+  // The id a system or planet field names: "Mecatol Rex (rex)" names "rex".
   function slug(text) {
+    var named = /\(([a-z0-9][a-z0-9-]*)\)\s*$/.exec(text);
+    if (named) {
+      return named[1];
+    }
     return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   }
   function unitTargets() {
