@@ -43,9 +43,11 @@ Names = Callable[[str], str]
 Places = dict[tuple[str, ...], tuple[str, int]]
 
 
-def _text(
-    label: str, help_text: str = "", *, max_length: int = 200, **attrs: str
+def text_field(
+    label: str, help_text: str = "", *, max_length: int = 400, **attrs: str
 ) -> forms.CharField:
+    """An optional text field of the builder, without the browser's own
+    autocompletion (the datalists offer the game's words)."""
     return forms.CharField(
         label=label,
         required=False,
@@ -60,17 +62,19 @@ def _number(label: str) -> forms.IntegerField:
 
 
 class SystemForm(forms.Form):
-    system = _text("System", "An id or a name.", max_length=60)
-    wormholes = _text("Wormholes", "alpha, beta, gamma or delta.")
-    adjacent = _text("Adjacent to", "Other systems, comma-separated.")
-    home = _text("Home of", max_length=MAX_NAME, list="oracle-player-names")
-    tokens = _text("Command tokens of", "Players, comma-separated.")
+    system = text_field("System", "An id or a name.", max_length=60)
+    wormholes = text_field("Wormholes", "alpha, beta, gamma or delta.")
+    adjacent = text_field("Adjacent to", "Other systems, comma-separated.")
+    home = text_field("Home of", max_length=MAX_NAME, list="oracle-player-names")
+    tokens = text_field("Command tokens of", "Players, comma-separated.")
 
 
 class PlanetForm(forms.Form):
-    planet = _text("Planet", "A name or id.", max_length=60, list="oracle-planets")
-    system = _text("In system", "Empty: a system of its own.", max_length=60)
-    controller = _text("Controlled by", max_length=MAX_NAME, list="oracle-player-names")
+    planet = text_field("Planet", "A name or id.", max_length=60, list="oracle-planets")
+    system = text_field("In system", "Empty: a system of its own.", max_length=60)
+    controller = text_field(
+        "Controlled by", max_length=MAX_NAME, list="oracle-player-names"
+    )
     resources = _number("Resources")
     influence = _number("Influence")
     trait = forms.ChoiceField(label="Trait", choices=TRAITS, required=False)
@@ -81,9 +85,9 @@ class PlanetForm(forms.Form):
 
 
 class UnitForm(forms.Form):
-    player = _text("Player", max_length=MAX_NAME, list="oracle-player-names")
-    where = _text("In", "A system, or a planet in it.", max_length=60)
-    units = _text(
+    player = text_field("Player", max_length=MAX_NAME, list="oracle-player-names")
+    where = text_field("In", "A system, or a planet in it.", max_length=60)
+    units = text_field(
         "Units", "e.g. 2 destroyer, carrier, 3 infantry@planet", list="oracle-units"
     )
 

@@ -36,6 +36,7 @@ from oracle.board_rows import (
     fill_planet,
     is_blank,
     split,
+    text_field,
 )
 from oracle.engine import ScenarioError
 from oracle.engine.core.errors import Problem
@@ -55,18 +56,6 @@ _COUNTED = re.compile(r"^(\d+)\s*[x\u00d7]?\s+(.+)$")
 MAX_QUESTION = 500
 
 
-def _text(
-    label: str, help_text: str = "", *, max_length: int = 400, **attrs: str
-) -> forms.CharField:
-    return forms.CharField(
-        label=label,
-        required=False,
-        max_length=max_length,
-        help_text=help_text,
-        widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
-    )
-
-
 class ScenarioForm(forms.Form):
     question = forms.CharField(
         label="Your question",
@@ -76,12 +65,12 @@ class ScenarioForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     phase = forms.ChoiceField(label="Phase", required=False)
-    active_player = _text(
+    active_player = text_field(
         "Active player", max_length=MAX_NAME, list="oracle-player-names"
     )
     seed = forms.IntegerField(label="Seed", required=False, min_value=0)
-    laws = _text("Laws in play", "Comma-separated.", list="oracle-laws")
-    action_deck = _text(
+    laws = text_field("Laws in play", "Comma-separated.", list="oracle-laws")
+    action_deck = text_field(
         "Action deck", "Cards on top of the deck, top first.", list="oracle-cards"
     )
     custodians = forms.BooleanField(
@@ -102,15 +91,15 @@ class ScenarioForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = _text("Name", max_length=MAX_NAME)
-    faction = _text("Faction")
-    hand = _text(
+    name = text_field("Name", max_length=MAX_NAME)
+    faction = text_field("Faction")
+    hand = text_field(
         "Hand",
         "Cards, comma-separated. Empty: the cards this player plays below.",
         list="oracle-cards",
     )
-    technologies = _text("Technologies", "Comma-separated.", list="oracle-techs")
-    strategy_cards = _text(
+    technologies = text_field("Technologies", "Comma-separated.", list="oracle-techs")
+    strategy_cards = text_field(
         "Strategy cards", "Comma-separated.", list="oracle-strategy-cards"
     )
     trade_goods = forms.IntegerField(
@@ -121,10 +110,12 @@ class PlayerForm(forms.Form):
 
 
 class StepForm(forms.Form):
-    player = _text("Player", max_length=MAX_NAME, list="oracle-player-names")
+    player = text_field("Player", max_length=MAX_NAME, list="oracle-player-names")
     action = forms.ChoiceField(label="Does", choices=ACTIONS, initial="play")
-    card = _text("What", "A card, an option, a phase or a period.", list="oracle-all")
-    targets = _text(
+    card = text_field(
+        "What", "A card, an option, a phase or a period.", list="oracle-all"
+    )
+    targets = text_field(
         "Targeting",
         "A target, or name=value pairs separated by ;",
         list="oracle-targets",
