@@ -2,9 +2,11 @@
 
 The best example of a card at work is a ruling about it: its scenario sets up
 the board the card needs (units, planets, laws...) and names its targets. The
-editor opens the set-up of the smallest such ruling whose scenario plays or uses
-the card and has it accepted, cut just after that step. A card no ruling shows
-at work gets builder rows written from its definition (``forms.card_rows``).
+editor opens the set-up of a ruling whose scenario plays or uses the card and
+has it accepted, cut just after that step: one named after the card before one
+that only mentions it, one the builder can show before one it cannot, then the
+smallest. A card no ruling shows
+at work gets builder rows written from its definition (``card_rows``).
 
 Finding that ruling runs up to ``MAX_RULINGS`` scenarios, so what it finds is
 kept in the cache under all it depends on: the game's content version and the
@@ -19,11 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Case, When
 
 from oracle.adapters import execute, prepare, step_slug
 from oracle.engine import ScenarioError
 from oracle.engine.core.pack import Pack
-from oracle.forms import Rows, card_rows
+from oracle.forms import Rows, rows_for
 from rules.models import Game, Ruling
 from rulesite.pagecache import release
 
@@ -53,21 +56,32 @@ def card_prefill(game: Game, pack: Pack, slug: str) -> Prefill:
 
 def find_prefill(game: Game, pack: Pack, slug: str) -> Prefill:
     """Look for the scenario that shows ``slug`` at work in ``game``."""
-    rulings = Ruling.objects.filter(game=game, cards__slug=slug).with_scenario()
+    # Rulings named after the card first (they are about it, not only
+    # mention it), then the smallest; one the builder can show beats the rest.
+    rulings = (
+        Ruling.objects.filter(game=game, cards__slug=slug)
+        .with_scenario()
+        .annotate(aside=Case(When(slug__contains=slug, then=0), default=1))
+        .order_by("aside", "slug")
+    )
     candidates = sorted(
         rulings.only("slug", "question", "scenario")[:MAX_RULINGS],
-        key=lambda ruling: len(json.dumps(ruling.scenario)),
+        key=lambda ruling: (ruling.aside, len(json.dumps(ruling.scenario))),
     )
+    found: Prefill | None = None
     for ruling in candidates:
         scenario = cut_at_play(ruling.scenario, game.slug, slug)
-        if scenario is not None:
-            return Prefill(
-                scenario,
-                [
-                    f"The set-up of the ruling “{ruling.question}”, up to the step "
-                    f"that plays {pack.card(slug).name}."
-                ],
-            )
+        if scenario is None:
+            continue
+        notice = (
+            f"The set-up of the ruling “{ruling.question}”, up to the step "
+            f"that plays {pack.card(slug).name}."
+        )
+        if rows_for(scenario, game.slug) is not None:
+            return Prefill(scenario, [notice])
+        found = found or Prefill(scenario, [notice])
+    if found is not None:
+        return found
     return Prefill(card_rows(slug, pack))
 
 
@@ -112,3 +126,51 @@ def _outcomes(scenario: Mapping[str, Any], game: str) -> list[Any] | None:
         return None
     steps = result.get("steps")
     return steps if isinstance(steps, list) else []
+
+
+def card_rows(card: str, pack: Pack) -> Rows:
+    """Builder rows that show a card at work when no ruling does: Alice has the
+    card (in hand, as a technology, with her faction's ability), Bob holds a
+    Sabotage. Alice plays the card (or uses it), naming Bob for each player the
+    card targets; a card with nothing to play or use shows its effect as the
+    game moves on to the next phase."""
+    definition = pack.card(card)
+    start = "action" if "action" in pack.phases else pack.first_phase()
+    alice: dict[str, Any] = {"name": "Alice"}
+    if isinstance(faction := definition.data.get("faction"), str):
+        alice["faction"] = faction
+    played = next((a for a in definition.abilities if a.kind.value == "action"), None)
+    if card not in pack.implemented_cards() and definition.type == "action":
+        # Played as it would be, the run answers with the pack's own message
+        # naming the card as not implemented.
+        alice["hand"] = card
+        step = {"player": "Alice", "action": "play", "card": card, "targets": ""}
+        return Rows(
+            {"phase": start, "active_player": "Alice"}, [alice, {"name": "Bob"}], [step]
+        )
+    if any("hand" in a.location for a in definition.abilities):
+        alice["hand"] = card
+    elif definition.type == "technology":
+        alice["technologies"] = card
+    guard = "sabotage" if pack.has_card("sabotage") and card != "sabotage" else ""
+    if played is not None:
+        kind = "play" if "hand" in played.location else "use"
+        step = {"player": "Alice", "action": kind, "card": card}
+        step["targets"] = _player_targets(played.targets)
+    else:
+        phases = list(pack.phases)
+        later = phases[phases.index(start) + 1 :] if start in phases else []
+        step = {"action": "advance", "card": later[0] if later else start}
+    return Rows(
+        {"phase": start, "active_player": "Alice"},
+        [alice, {"name": "Bob", "hand": guard}],
+        [step],
+    )
+
+
+def _player_targets(targets: Mapping[str, Any]) -> str:
+    """The builder's targets text naming Bob for every player target."""
+    named = [name for name, target in targets.items() if target.mode == "player"]
+    if named == ["target"]:
+        return "Bob"
+    return "; ".join(f"{name}=Bob" for name in named)

@@ -10,5 +10,6 @@ app_name = "oracle"
 
 urlpatterns = [
     path("<slug:game>/oracle/", views.editor, name="editor"),
+    path("<slug:game>/oracle/help/", views.help_page, name="help"),
     path("<slug:game>/oracle/r/<slug:hash>/", views.run_page, name="run"),
 ]

@@ -35,19 +35,14 @@ from oracle.answers import (
     rule_links,
 )
 from oracle.ask import Asked, ask, refresh
+from oracle.board_rows import known_planets
 from oracle.engine import ScenarioError, get_pack
 from oracle.engine.core.errors import Problem
 from oracle.engine.core.pack import Pack
+from oracle.examples import example, examples
 from oracle.folding import MAX_SHOWN, fold
-from oracle.forms import (
-    Builder,
-    PasteForm,
-    PlayerFormSet,
-    Rows,
-    StepFormSet,
-    build,
-    rows_for,
-)
+from oracle.forms import Builder, PasteForm, Rows, build, rows_for
+from oracle.games.ti4.data import UNITS
 from oracle.models import Run
 from oracle.prefill import card_prefill
 from oracle.related import Clues, matching_rulings
@@ -77,6 +72,8 @@ class Editor:
     notices: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     paste_problems: list[tuple[int | None, str, str]] = field(default_factory=list)
+    #: The empty editor offers the examples to start from.
+    show_examples: bool = False
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -84,7 +81,8 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
     """Build a scenario (or paste one) and run it; a run redirects to its page.
 
     ``?card=<slug>`` opens a scenario for that card, ``?from=<hash>`` a stored
-    run's scenario ("continue from here"), ``?ruling=<slug>`` a ruling's.
+    run's scenario ("continue from here"), ``?ruling=<slug>`` a ruling's,
+    ``?example=<slug>`` one of the examples to start from.
     """
     game_obj, pack = _oracle_or_404(game)
     if request.method != "POST":
@@ -130,7 +128,10 @@ def _opened(request: HttpRequest, game: Game, pack: Pack) -> Editor:
     found, notices = _requested_scenario(request, game, pack)
     if found is None:
         return Editor(
-            Builder(pack, rows=_default_rows(pack)), PasteForm(), notices=notices
+            Builder(pack, rows=_default_rows(pack)),
+            PasteForm(),
+            notices=notices,
+            show_examples=not notices,
         )
     rows: Rows | None = found if isinstance(found, Rows) else None
     data = build(pack.slug, found).data if rows is not None else found
@@ -161,21 +162,12 @@ def _requested_scenario(
     request: HttpRequest, game: Game, pack: Pack
 ) -> tuple[Any, list[str]]:
     if card := request.GET.get("card"):
-        if not pack.has_card(card):
-            listed = Card.objects.filter(game=game, slug=card).first()
-            if listed is not None:  # in the reference, not (yet) in the pack
-                return None, [
-                    f"The {pack.name} oracle does not implement {listed.name} yet."
-                ]
-            return None, [f"The {pack.name} oracle does not know the card {card!r}."]
-        notices = []
-        if card not in pack.implemented_cards():
-            notices.append(
-                f"The {pack.name} oracle does not implement "
-                f"{pack.card(card).name} yet: running it will say so."
-            )
-        prefill = card_prefill(game, pack, card)
-        return prefill.scenario, notices + prefill.notices
+        return _card_scenario(game, pack, card)
+    if slug := request.GET.get("example"):
+        found = example(game.slug, slug)
+        if found is None:
+            return None, [f"There is no example “{slug}”."]
+        return found.scenario, [f"Example: {found.summary}"]
     if wanted := request.GET.get("from"):
         run = Run.objects.filter(game=game, hash=wanted).first()
         if run is None:
@@ -191,10 +183,31 @@ def _requested_scenario(
     return None, []
 
 
+def _card_scenario(game: Game, pack: Pack, card: str) -> tuple[Any, list[str]]:
+    """What ``?card=`` opens: the card at work, or why the oracle cannot."""
+    if not pack.has_card(card):
+        listed = Card.objects.filter(game=game, slug=card).first()
+        if listed is not None:  # in the reference, not (yet) in the pack
+            return None, [
+                f"The {pack.name} oracle does not implement {listed.name} yet."
+            ]
+        return None, [f"The {pack.name} oracle does not know the card {card!r}."]
+    notices = []
+    if card not in pack.implemented_cards():
+        notices.append(
+            f"The {pack.name} oracle does not implement "
+            f"{pack.card(card).name} yet: running it will say so."
+        )
+    prefill = card_prefill(game, pack, card)
+    return prefill.scenario, notices + prefill.notices
+
+
 def _default_rows(pack: Pack) -> Rows:
     phase = "action" if "action" in pack.phases else pack.first_phase()
+    # A game's action deck is never empty at the start: a draw in a new
+    # question finds cards unless the judge unticks the box.
     return Rows(
-        {"phase": phase, "active_player": "Alice"},
+        {"phase": phase, "active_player": "Alice", "fill_deck": True},
         [{"name": "Alice"}, {"name": "Bob"}],
         [],
     )
@@ -203,14 +216,14 @@ def _default_rows(pack: Pack) -> Rows:
 def _more_rows(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
     """Without JavaScript: the same builder with more empty rows."""
     data = request.POST.copy()
-    for prefix, form_class, more in (
-        ("players", PlayerFormSet.form, 1),
-        ("steps", StepFormSet.form, 3),
-    ):
+    builder = Builder(pack)
+    for prefix, more in MORE_ROWS.items():
+        form_class = builder.formsets[prefix].form
         key = f"{prefix}-TOTAL_FORMS"
         count = data.get(key, "0")
         start = int(count) if count.isdigit() else 0
         data[key] = str(start + more)
+        data.setdefault(f"{prefix}-INITIAL_FORMS", "0")
         # A new row posts what a browser posts for an untouched row: a select
         # always sends its choice. Without it the step's "Does" would differ
         # from its initial "play", the blank row would count as changed and be
@@ -222,8 +235,12 @@ def _more_rows(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
     return _page(request, game, pack, Editor(Builder(pack, data), PasteForm()))
 
 
+#: How many empty rows "More rows" adds to each part of the builder.
+MORE_ROWS = {"players": 1, "systems": 1, "planets": 2, "units": 2, "steps": 3}
+
+
 def _submit_builder(request: HttpRequest, game: Game, pack: Pack) -> HttpResponse:
-    builder = Builder(pack, request.POST)
+    builder = Builder(pack, request.POST, planets=known_planets(game))
     page = Editor(builder, PasteForm())
     if not builder.is_valid():
         # One round of errors: what the scenario parser finds in the values
@@ -326,7 +343,13 @@ def _page(
         "all_cards": _choices(pack, ()),
         "technologies": _choices(pack, ("technology",)),
         "laws": _choices(pack, ("law",)),
+        "strategy_cards": _choices(pack, ("strategy",)),
+        "planets": known_planets(game).values(),
+        # The builder writes TI4 boards (oracle.board_rows).
+        "units": UNITS if pack.slug == "ti4" else (),
+        "examples": examples(game.slug) if page.show_examples else (),
         "api_url": reverse("oracle-api-v1:run", args=[game.slug]),
+        "help_url": reverse("oracle:help", args=[game.slug]),
     }
     return render(request, "oracle/editor.html", context, status=status)
 
@@ -342,6 +365,21 @@ def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
         for definition in pack.cards.values()
         if not types or definition.type in types
     )
+
+
+@require_http_methods(["GET", "HEAD"])
+def help_page(request: HttpRequest, game: str) -> HttpResponse:
+    """How to ask the oracle a question, with the builder or as text."""
+    game_obj, pack = _oracle_or_404(game)
+    context = {
+        "game": game_obj,
+        "section": "oracle",
+        "pack": pack,
+        "phases": list(pack.phases),
+        "examples": examples(game_obj.slug),
+        "api_url": reverse("oracle-api-v1:run", args=[game_obj.slug]),
+    }
+    return render(request, "oracle/help.html", context)
 
 
 @require_http_methods(["GET", "HEAD"])

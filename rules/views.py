@@ -24,6 +24,7 @@ from rules.cardpage import (
     is_faction_card,
     listed_cards,
 )
+from rules.content.implementation import why_not_implemented
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
 from rules.ids import canonical_rule_id, split_topic_code
@@ -250,6 +251,9 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "oracle_url": _oracle_url(game_obj, card=card.slug)
         if card.is_implemented
         else None,
+        "oracle_reason": None
+        if card.is_implemented
+        else why_not_implemented(game_obj.slug, card.slug),
     }
     return render(request, "rules/card.html", context)
 

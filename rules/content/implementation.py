@@ -20,3 +20,23 @@ def implemented_cards(game: str) -> dict[str, str]:
     for provider in _providers:
         found.update(provider(game))
     return found
+
+
+#: A function mapping a game slug and a card slug to why the oracle does not
+#: implement that card (None when it does not say).
+Explainer = Callable[[str, str], str | None]
+_explainers: list[Explainer] = []
+
+
+def register_explainer(explainer: Explainer) -> None:
+    """Add a function that says why a card is not implemented."""
+    if explainer not in _explainers:
+        _explainers.append(explainer)
+
+
+def why_not_implemented(game: str, slug: str) -> str | None:
+    """Why the oracle does not implement ``slug`` of ``game``, if it says."""
+    for explainer in _explainers:
+        if reason := explainer(game, slug):
+            return reason
+    return None

@@ -216,12 +216,14 @@ def test_a_card_no_ruling_shows_opens_rows_written_for_it(
 def as_submitted(builder: Any) -> dict[str, Any]:
     """What the browser posts for the builder as the page shows it."""
     data: dict[str, Any] = {"mode": "build"}
-    for part in (builder.players, builder.steps):
+    parts = builder.formsets.values()
+    for part in parts:
         data.update({f.html_name: f.value() for f in part.management_form})
-    for form in [builder.top, *builder.players.forms, *builder.steps.forms]:
+    for form in [builder.top, *(form for part in parts for form in part.forms)]:
         for field in form:
             value = field.value()
-            data[field.html_name] = "" if value is None else value
+            if value is not False:  # an unchecked box sends nothing
+                data[field.html_name] = "" if value is None else value
     return data
 
 

@@ -12,10 +12,11 @@ from django.test import Client
 from oracle import prefill
 from oracle.adapters import NotImplementedCards, execute, prepare, step_slug
 from oracle.engine import get_pack
-from oracle.forms import Rows, build, card_rows
+from oracle.forms import Rows, build
 from oracle.models import Run
-from oracle.prefill import card_prefill
+from oracle.prefill import card_prefill, card_rows
 from rules.models import Card, Game
+from tests.oracle.test_editor import as_submitted
 
 pytestmark = pytest.mark.django_db
 
@@ -115,27 +116,29 @@ def test_a_card_of_the_reference_unknown_to_the_pack_is_named(
     assert "does not know the card" not in page
 
 
-def test_a_card_link_opens_the_set_up_of_a_ruling(client: Client, ti4: Any) -> None:
+def test_a_card_link_opens_the_set_up_of_a_ruling_in_the_builder(
+    client: Client, ti4: Any
+) -> None:
     page = client.get("/ti4/oracle/?card=lucky-shot").context["page"]
 
-    assert page.paste_open  # units on the board: more than the builder shows
-    text = page.paste.initial["text"]
-    assert "play: lucky-shot" in text and "targets:" in text
-    assert "expect" not in text
+    assert not page.paste_open  # the board shows in the builder's rows
+    builder = page.builder
+    assert any(form.initial.get("units") for form in builder.units.forms)
+    steps = [form.initial for form in builder.steps.forms if form.initial]
+    assert steps[-1]["card"] == "lucky-shot" and steps[-1]["targets"]
     assert any("the step that plays Lucky Shot" in notice for notice in page.notices)
 
 
 def test_a_card_link_runs_as_it_opens(client: Client, ti4: Any) -> None:
     page = client.get("/ti4/oracle/?card=lucky-shot").context["page"]
 
-    response = client.post(
-        "/ti4/oracle/", {"mode": "paste", "text": page.paste.initial["text"]}
-    )
+    response = client.post("/ti4/oracle/", as_submitted(page.builder))
 
     assert response.status_code == 302
     run = Run.objects.get()
     assert [s["status"] for s in run.result["steps"]][-1] == "accepted"
     assert run.scenario["steps"][-1]["play"] == "lucky-shot"
+    assert run.scenario["board"]["systems"]
 
 
 def test_a_card_pre_fill_is_found_once_per_content_version(

@@ -1,6 +1,7 @@
-/* The oracle editor, improved: add player and step rows, keep the list of
-   player names current, and complete comma-separated card lists. Without this
-   script the form still works: it starts with spare rows. */
+/* The oracle editor, improved: add player, board and step rows, keep the
+   lists of player names and targets current, fill a known planet's data, and
+   complete comma-separated card lists. Without this script the form still
+   works: it starts with spare rows, and the server fills known planets. */
 (function () {
   "use strict";
 
@@ -55,29 +56,95 @@
   // The datalist of player names follows the names typed in the player rows.
   // Its id must stay unique: the Players fieldset once shared it, and emptying
   // "the list" wiped the player rows and the formset's management form.
+  // The targets list offers the players and each unit of the unit rows
+  // ("Bob/destroyer@rex"), as a target field takes them.
   var names = document.getElementById("oracle-player-names");
-  function refreshNames() {
-    if (!names) {
+  var targets = document.getElementById("oracle-targets");
+  function fill(list, values) {
+    if (!list) {
       return;
     }
     var seen = {};
-    names.textContent = "";
+    list.textContent = "";
+    values.forEach(function (value) {
+      if (value && !seen[value]) {
+        seen[value] = true;
+        var option = document.createElement("option");
+        option.value = value;
+        list.appendChild(option);
+      }
+    });
+  }
+  function field(row, name) {
+    var input = builder.querySelector("[name='" + row + "-" + name + "']");
+    return input ? input.value.trim() : "";
+  }
+  // The id a system or planet field names: "Mecatol Rex (rex)" names "rex".
+  function slug(text) {
+    var named = /\(([a-z0-9][a-z0-9-]*)\)\s*$/.exec(text);
+    if (named) {
+      return named[1];
+    }
+    return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+  function unitTargets() {
+    var found = [];
     Array.prototype.forEach.call(
-      builder.querySelectorAll("input[name^='players-'][name$='-name']"),
+      builder.querySelectorAll("input[name^='units-'][name$='-units']"),
       function (input) {
-        var value = input.value.trim();
-        if (value && !seen[value]) {
-          seen[value] = true;
-          var option = document.createElement("option");
-          option.value = value;
-          names.appendChild(option);
-        }
+        var row = input.name.replace(/-units$/, "");
+        var player = field(row, "player");
+        var where = slug(field(row, "where"));
+        input.value.split(",").forEach(function (item) {
+          var unit = item.trim().toLowerCase().replace(/^\d+\s*[x\u00d7]?\s+/, "");
+          if (player && unit) {
+            found.push(player + "/" + (unit.indexOf("@") < 0 && where ? unit + "@" + where : unit));
+          }
+        });
       }
     );
+    return found;
+  }
+  function refreshNames() {
+    var players = Array.prototype.map.call(
+      builder.querySelectorAll("input[name^='players-'][name$='-name']"),
+      function (input) { return input.value.trim(); }
+    );
+    fill(names, players);
+    fill(targets, players.concat(unitTargets()));
   }
   builder.addEventListener("change", function (event) {
-    if (event.target.name && /^players-\d+-name$/.test(event.target.name)) {
+    var name = event.target.name || "";
+    if (/^players-\d+-name$|^units-\d+-/.test(name)) {
       refreshNames();
+    }
+  });
+
+  // A planet the component database knows fills in its data (only the
+  // values left empty), as the server does for a form sent without it.
+  var planets = document.getElementById("oracle-planets");
+  function fillPlanet(input) {
+    if (!planets) {
+      return;
+    }
+    var typed = input.value.trim().toLowerCase();
+    var row = input.name.replace(/-planet$/, "");
+    Array.prototype.forEach.call(planets.options, function (option) {
+      if (option.value.toLowerCase() !== typed) {
+        return;
+      }
+      ["resources", "influence", "trait", "specialty"].forEach(function (key) {
+        var target = builder.querySelector("[name='" + row + "-" + key + "']");
+        var value = option.getAttribute("data-" + key);
+        if (target && value && !target.value) {
+          target.value = value;
+        }
+      });
+    });
+  }
+  builder.addEventListener("input", function (event) {
+    if (/^planets-\d+-planet$/.test(event.target.name || "")) {
+      fillPlanet(event.target);
     }
   });
 
