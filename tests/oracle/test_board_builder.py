@@ -221,7 +221,7 @@ def test_a_bad_unit_is_shown_beside_its_row(client: Client, ti4: Any) -> None:
 
     assert response.status_code == 400
     assert field_errors(response, "units", 0) == {
-        "units": ["unknown unit 'destroyerz'"]
+        "units": ["unknown unit 'destroyerz'; did you mean 'destroyer'?"]
     }
     assert not Run.objects.exists()
 
