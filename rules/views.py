@@ -42,6 +42,7 @@ from rules.models import (
 from rules.pagelinks import ListedRuling, PageUrls, listed_rulings
 from rules.text import without_control_characters
 from rules.topiclinks import read_see_also
+from rules.whatsnew import MAX_PAGES, changes_page
 
 RECENT_RULINGS = 5
 
@@ -330,6 +331,28 @@ def glossary(request: HttpRequest, game: str) -> HttpResponse:
     ]
     context = {"game": game_obj, "section": "glossary", "by_letter": by_letter}
     return render(request, "rules/glossary.html", context)
+
+
+@require_safe
+def whats_new(request: HttpRequest, game: str) -> HttpResponse:
+    """New and changed rulings, topics and cards, and answers the engine changed,
+    newest first, ``PER_PAGE`` a page (``?page=2`` for older ones)."""
+    game_obj = get_object_or_404(Game, slug=game)
+    number = _page_number(request.GET.get("page", "1"))
+    page = changes_page(game_obj, number)
+    if number > 1 and not page.changes:
+        raise Http404("No such page of changes.")
+    context = {"game": game_obj, "section": "game", "page": page}
+    return render(request, "rules/whats_new.html", context)
+
+
+def _page_number(text: str) -> int:
+    # Short ASCII digits only: "²" is a digit to isdigit() but not to int().
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise Http404("No such page of changes.")
+    if not 1 <= int(text) <= MAX_PAGES:
+        raise Http404("No such page of changes.")
+    return int(text)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -78,8 +78,9 @@ def test_game_home_has_search_topic_index_and_recent_rulings(
     assert re.search(r'<form class="search-form" role="search" method="get"', page)
     assert 'action="/demo/search/"' in page
     assert 'href="/demo/rules/turns/"' in page and 'href="/demo/rules/cards/"' in page
-    assert "Recently changed rulings" in page
+    assert "Newest rulings" in page
     assert 'href="/demo/rulings/cancel-a-cancel/"' in page
+    assert 'href="/demo/new/"' in page
 
 
 def test_topic_index_lists_topics_by_number_and_a_to_z(
