@@ -27,6 +27,7 @@ from rules.cardpage import (
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
 from rules.ids import canonical_rule_id, split_topic_code
+from rules.jump import JUMP_PARAMETER, jumped_rule
 from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
 from rules.models import (
     CARD_TEXTS,
@@ -134,6 +135,7 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     game_obj = topic.game
     rules = list(topic.rules.order_by("position"))
     rule_ids = [rule.rule_id for rule in rules]
+    jump = jumped_rule(rules, request.GET.get(JUMP_PARAMETER, ""))
     urls = PageUrls(game_obj.slug)
     # None only until the content is loaded again after the upgrade that added it.
     stored = getattr(topic, "links", None)
@@ -151,6 +153,7 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         # Every rule's permalink is this plus its id: one reverse, not one a rule.
         "rule_url_base": urls.topics,
+        "jump": jump,
         "related": see_also.related,
         "terms": see_also.terms,
         "cards": see_also.cards,
@@ -196,7 +199,11 @@ def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse
         .first()
     )
     if rule is not None:
-        return redirect(rule.get_absolute_url(), permanent=True)
+        # The topic page, told which rule was wanted: its link preview then
+        # shows that rule, and the page shows the rule's parent above it.
+        topic_url = rule.topic.get_absolute_url()
+        query = urlencode({JUMP_PARAMETER: rule.rule_id})
+        return redirect(f"{topic_url}?{query}#{rule.rule_id}", permanent=True)
     # Not carried (yet): its topic, for now, so not a permanent redirect.
     game_obj = get_object_or_404(Game, slug=game)
     found = look_up(game_obj, rule_id)

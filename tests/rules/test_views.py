@@ -228,10 +228,10 @@ def test_topic_page_lists_terms_and_backlinks_from_other_topics(
 @pytest.mark.parametrize(
     ("rule_id", "target"),
     [
-        ("2.2", "/demo/rules/cards/#2.2"),
-        ("2.2a", "/demo/rules/cards/#2.2a"),
-        ("2.N1", "/demo/rules/cards/#2.N1"),
-        ("1.1", "/demo/rules/turns/#1.1"),
+        ("2.2", "/demo/rules/cards/?rule=2.2#2.2"),
+        ("2.2a", "/demo/rules/cards/?rule=2.2a#2.2a"),
+        ("2.N1", "/demo/rules/cards/?rule=2.N1#2.N1"),
+        ("1.1", "/demo/rules/turns/?rule=1.1#1.1"),
     ],
 )
 def test_rule_permalink_redirects_permanently_to_its_anchor(
