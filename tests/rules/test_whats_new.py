@@ -259,3 +259,18 @@ def test_the_game_pages_point_at_whats_new_and_its_feed(
     )
     assert alternate in home and alternate in topic
     assert "http://testserver/demo/new/" in page(client, "/sitemap.xml")
+
+
+def test_the_api_gives_a_rulings_updated_date_and_filters_on_it(
+    client: Client, demo: Game
+) -> None:
+    def slugs(since: str) -> list[str]:
+        response = client.get("/api/v1/demo/rulings/", {"updated_since": since})
+        assert response.status_code == 200
+        return [ruling["id"] for ruling in response.json()["results"]]
+
+    ruling = client.get("/api/v1/demo/rulings/cancel-a-cancel/").json()
+
+    assert (ruling["date"], ruling["updated"]) == ("2024-03-01", "2024-05-06")
+    assert slugs("2024-05-06") == ["cancel-a-cancel"]
+    assert slugs("2024-05-07") == []
