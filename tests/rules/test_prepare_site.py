@@ -10,14 +10,16 @@ from rules.models import Game
 from tests.builders import write_game
 
 
-@pytest.mark.django_db
-def test_prepare_site_loads_content_then_is_a_no_op(
-    tmp_path: Path, settings: object
-) -> None:
+@pytest.fixture
+def demo_fixtures(tmp_path: Path, settings: object) -> None:
+    """The demo game as the site's fixtures, with a search index of its own."""
     write_game(tmp_path)
     settings.FIXTURES_DIR = tmp_path  # type: ignore[attr-defined]
     settings.SEARCH_INDEX_DIR = tmp_path / "search"  # type: ignore[attr-defined]
 
+
+@pytest.mark.django_db
+def test_prepare_site_loads_content_then_is_a_no_op(demo_fixtures: None) -> None:
     first, second = StringIO(), StringIO()
     call_command("prepare_site", stdout=first)
     loaded_at = Game.objects.get(slug="demo").loaded_at
@@ -29,12 +31,7 @@ def test_prepare_site_loads_content_then_is_a_no_op(
 
 
 @pytest.mark.django_db
-def test_prepare_site_keeps_each_checked_rulings_verdict(
-    tmp_path: Path, settings: object
-) -> None:
-    write_game(tmp_path)
-    settings.FIXTURES_DIR = tmp_path  # type: ignore[attr-defined]
-    settings.SEARCH_INDEX_DIR = tmp_path / "search"  # type: ignore[attr-defined]
+def test_prepare_site_keeps_each_checked_rulings_verdict(demo_fixtures: None) -> None:
     call_command("prepare_site", stdout=StringIO())
     game = Game.objects.get(slug="demo")
     assert not game.verdicts.exists()
