@@ -59,6 +59,12 @@ class Topic(models.Model):
     related = models.ManyToManyField("self", symmetrical=False, blank=True)
     updated = models.DateField(null=True, blank=True)
     source_file = models.CharField(max_length=300, blank=True)
+    # When the site first carried this topic and last saw its text change,
+    # worked out at load from content hashes (rules.content.history); None
+    # for what the game's first load brought.
+    content_hash = models.CharField(max_length=64, blank=True)
+    first_seen = models.DateTimeField(null=True, blank=True)
+    changed = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "prefix", "number"]
@@ -172,6 +178,10 @@ class Card(models.Model):
     # The oracle pack that implements this card; filled by load_content from the
     # engine registry, never typed in fixtures.
     implemented_by = models.CharField(max_length=40, blank=True)
+    # As on Topic: first carried and last changed, from content hashes at load.
+    content_hash = models.CharField(max_length=64, blank=True)
+    first_seen = models.DateTimeField(null=True, blank=True)
+    changed = models.DateTimeField(null=True, blank=True)
 
     objects = CardQuerySet.as_manager()
 
@@ -251,7 +261,10 @@ class Ruling(models.Model):
     # "No."), from rules.text.opening at load.
     answer_opening = models.CharField(max_length=300, blank=True)
     source = models.CharField(max_length=30, choices=Source.choices)
+    # When the ruling was given; ``updated``: when its answer or scenario last
+    # changed in substance, if ever (both authored in fixtures).
     date = models.DateField()
+    updated = models.DateField(null=True, blank=True)
     cards = models.ManyToManyField(Card, blank=True, related_name="rulings")
     rules = models.ManyToManyField(Rule, blank=True, related_name="rulings")
     scenario = models.JSONField(null=True, blank=True)
@@ -308,6 +321,40 @@ def game_data(path: str = "game") -> tuple[str, str]:
 GAME_DATA = game_data()
 #: The texts of a ruling and its scenario: a list or a link needs none of them.
 RULING_TEXTS = ("answer_md", "answer_html", "scenario", "verification_detail")
+
+
+class RulingVerdict(models.Model):
+    """What one engine version answered for one ruling's scenario, kept across
+    content loads (rulings are keyed by slug, as their rows are replaced). A
+    verdict that differs from the one an earlier engine gave is ``changed``:
+    the "what's new" page lists it. Written by ``rules.verdicts``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="verdicts")
+    ruling_slug = models.SlugField(max_length=120)
+    engine_version = models.CharField(max_length=40)
+    verification = models.CharField(max_length=10)
+    detail = models.TextField(blank=True)
+    recorded_at = models.DateTimeField()
+    changed = models.BooleanField(default=False)
+    previous_engine_version = models.CharField(max_length=40, blank=True)
+    previous_verification = models.CharField(max_length=10, blank=True)
+    previous_detail = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "ruling_slug", "engine_version"],
+                name="ruling_verdict_unique",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["game", "changed", "recorded_at"], name="verdict_changed_idx"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ruling_slug} by engine {self.engine_version}"
 
 
 class Reference(models.Model):

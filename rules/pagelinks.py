@@ -88,13 +88,15 @@ class PageUrls:
 
 @dataclass(frozen=True)
 class ListedRuling:
-    """A line of a list of rulings: the ruling, its URL and date as shown, and
-    the cards it concerns when the list names them."""
+    """A line of a list of rulings: the ruling, its URL, its date and the date
+    its answer last changed (empty if never) as shown, and the cards it
+    concerns when the list names them."""
 
     ruling: Ruling
     url: str
     date: str
     cards: list[Link]
+    updated: str = ""
 
 
 def listed_rulings(
@@ -114,6 +116,7 @@ def listed_rulings(
             ]
             if with_cards
             else [],
+            ruling.updated.isoformat() if ruling.updated else "",
         )
         for ruling in rulings
     ]

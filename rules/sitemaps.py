@@ -17,6 +17,7 @@ INDEX_PAGES = (
     "rules:cards",
     "rules:rulings",
     "rules:glossary",
+    "rules:whats_new",
 )
 
 
@@ -73,7 +74,7 @@ class RulingSitemap(Sitemap):
         )
 
     def lastmod(self, item: Ruling) -> dt.date:
-        return item.date
+        return item.updated or item.date
 
 
 SITEMAPS: dict[str, Any] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from rules import previews, search_views, views
+from rules import feeds, previews, search_views, views
 from rules.ids import RULE_ID_ANY_CASE
 
 app_name = "rules"
@@ -24,6 +24,8 @@ urlpatterns = [
     path("<slug:game>/rulings/", views.ruling_index, name="rulings"),
     path("<slug:game>/rulings/<slug:slug>/", views.ruling_detail, name="ruling"),
     path("<slug:game>/glossary/", views.glossary, name="glossary"),
+    path("<slug:game>/new/", views.whats_new, name="whats_new"),
+    path("<slug:game>/new/feed.atom", feeds.WhatsNewFeed(), name="whats_new_feed"),
     path(
         "<slug:game>/preview/<slug:kind>/<str:key>/",
         previews.preview,

@@ -28,6 +28,7 @@ from rules.content.implementation import why_not_implemented
 from rules.filters import CardFilter, RulingFilter
 from rules.glossary import glossary_entries
 from rules.ids import canonical_rule_id, split_topic_code
+from rules.jump import JUMP_PARAMETER, jumped_rule
 from rules.lookup import MISSING_PARAMETER, Lookup, look_up, missing_notice
 from rules.models import (
     CARD_TEXTS,
@@ -43,6 +44,7 @@ from rules.models import (
 from rules.pagelinks import ListedRuling, PageUrls, listed_rulings
 from rules.text import without_control_characters
 from rules.topiclinks import read_see_also
+from rules.whatsnew import MAX_PAGES, changes_page
 
 RECENT_RULINGS = 5
 
@@ -134,6 +136,7 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     game_obj = topic.game
     rules = list(topic.rules.order_by("position"))
     rule_ids = [rule.rule_id for rule in rules]
+    jump = jumped_rule(rules, request.GET.get(JUMP_PARAMETER, ""))
     urls = PageUrls(game_obj.slug)
     # None only until the content is loaded again after the upgrade that added it.
     stored = getattr(topic, "links", None)
@@ -151,6 +154,7 @@ def topic_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "id_width": max((len(rule_id) for rule_id in rule_ids), default=0),
         # Every rule's permalink is this plus its id: one reverse, not one a rule.
         "rule_url_base": urls.topics,
+        "jump": jump,
         "related": see_also.related,
         "terms": see_also.terms,
         "cards": see_also.cards,
@@ -196,7 +200,11 @@ def rule_redirect(request: HttpRequest, game: str, rule_id: str) -> HttpResponse
         .first()
     )
     if rule is not None:
-        return redirect(rule.get_absolute_url(), permanent=True)
+        # The topic page, told which rule was wanted: its link preview then
+        # shows that rule, and the page shows the rule's parent above it.
+        topic_url = rule.topic.get_absolute_url()
+        query = urlencode({JUMP_PARAMETER: rule.rule_id})
+        return redirect(f"{topic_url}?{query}#{rule.rule_id}", permanent=True)
     # Not carried (yet): its topic, for now, so not a permanent redirect.
     game_obj = get_object_or_404(Game, slug=game)
     found = look_up(game_obj, rule_id)
@@ -334,6 +342,28 @@ def glossary(request: HttpRequest, game: str) -> HttpResponse:
     ]
     context = {"game": game_obj, "section": "glossary", "by_letter": by_letter}
     return render(request, "rules/glossary.html", context)
+
+
+@require_safe
+def whats_new(request: HttpRequest, game: str) -> HttpResponse:
+    """New and changed rulings, topics and cards, and answers the engine changed,
+    newest first, ``PER_PAGE`` a page (``?page=2`` for older ones)."""
+    game_obj = get_object_or_404(Game, slug=game)
+    number = _page_number(request.GET.get("page", "1"))
+    page = changes_page(game_obj, number)
+    if number > 1 and not page.changes:
+        raise Http404("No such page of changes.")
+    context = {"game": game_obj, "section": "game", "page": page}
+    return render(request, "rules/whats_new.html", context)
+
+
+def _page_number(text: str) -> int:
+    # Short ASCII digits only: "²" is a digit to isdigit() but not to int().
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise Http404("No such page of changes.")
+    if not 1 <= int(text) <= MAX_PAGES:
+        raise Http404("No such page of changes.")
+    return int(text)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -187,7 +187,7 @@ def parse_terms(path: Path, name: str, log: ErrorLog) -> list[TermSpec]:
 
 RULING_FIELDS = (
     {"slug", "question", "answer", "source", "date"},
-    {"cards", "rules", "scenario"},
+    {"cards", "rules", "scenario", "updated"},
 )
 
 
@@ -208,6 +208,14 @@ def parse_ruling(path: Path, name: str, log: ErrorLog) -> RulingSpec | None:
             f"ruling: unknown source {source!r} (use {', '.join(RULING_SOURCES)})",
         )
     scenario = reader.get("scenario", dict)
+    date = reader.get("date", dt.date, dt.date(1970, 1, 1))
+    updated = reader.get("updated", dt.date)
+    if updated is not None and updated < date:
+        log.add(
+            name,
+            reader.line("updated"),
+            f"ruling: updated {updated} is before its date {date}",
+        )
     return RulingSpec(
         slug=slug,
         question=reader.text("question"),
@@ -215,7 +223,8 @@ def parse_ruling(path: Path, name: str, log: ErrorLog) -> RulingSpec | None:
         cards=reader.string_list("cards"),
         rules=reader.string_list("rules"),
         source=source,
-        date=reader.get("date", dt.date, dt.date(1970, 1, 1)),
+        date=date,
+        updated=updated,
         scenario=plain(scenario) if scenario is not None else None,
         file=name,
         lines=dict(data.key_lines),

@@ -110,6 +110,7 @@ class RulingSpec:
     scenario: dict[str, Any] | None
     file: str
     lines: dict[str, int]
+    updated: dt.date | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import datetime as dt
 
 from rules.content.attrhtml import render_attrs
 from rules.content.glossary import TermLinker
+from rules.content.history import History, card_hash, topic_hash
 from rules.content.markup import Renderer
 from rules.content.specs import CardSpec, GameContent, RulingSpec, Text
 from rules.content.topiclinks import topic_links
@@ -55,11 +56,14 @@ def write_content(
 ) -> Game:
     """Delete the game's content and insert ``content`` in its place."""
     game = _upsert_game(content, now)
+    # Read before the rows go: the dates of what did not change carry over.
+    topic_history = History.read(Topic, game, now)
+    card_history = History.read(Card, game, now)
     for model in (Reference, Ruling, Term, Card, Rule, Topic):
         model.objects.filter(game=game).delete()
     writer = _Writer(game, renderer)
-    topics, rules = _write_topics(content, writer)
-    cards = _write_cards(content, writer, rules, implemented)
+    topics, rules = _write_topics(content, writer, topic_history)
+    cards = _write_cards(content, writer, rules, implemented, card_history)
     _write_terms(content, writer, topics, rules)
     _write_rulings(content, writer, cards, rules)
     Reference.objects.bulk_create(writer.references)
@@ -103,7 +107,7 @@ def _upsert_game(content: GameContent, now: dt.datetime) -> Game:
 
 
 def _write_topics(
-    content: GameContent, writer: _Writer
+    content: GameContent, writer: _Writer, history: History
 ) -> tuple[dict[str, Topic], dict[str, Rule]]:
     game = writer.game
     default_date = content.game.reference_date
@@ -121,6 +125,7 @@ def _write_topics(
             body_md=spec.body,
             updated=spec.updated or default_date,
             source_file=spec.file,
+            **history.seen(spec.slug, topic_hash(spec)).fields(),
         )
     Topic.objects.bulk_create(topics.values())
     rules: dict[str, Rule] = {}
@@ -187,6 +192,7 @@ def _write_cards(
     writer: _Writer,
     rules: dict[str, Rule],
     implemented: dict[str, str],
+    history: History,
 ) -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for spec in content.cards:
@@ -214,6 +220,7 @@ def _write_cards(
             ),
             notes=_notes(spec, writer),
             implemented_by=implemented.get(spec.slug, ""),
+            **history.seen(spec.slug, card_hash(spec)).fields(),
         )
     Card.objects.bulk_create(cards.values())
     revised = []
@@ -292,6 +299,7 @@ def _ruling(spec: RulingSpec, writer: _Writer) -> Ruling:
         answer_opening=opening(plain_text(answer_html), limit=OPENING_LENGTH),
         source=spec.source,
         date=spec.date,
+        updated=spec.updated,
         scenario=spec.scenario,
         verification=(
             Ruling.Verification.PENDING if spec.scenario else Ruling.Verification.NONE

@@ -35,6 +35,7 @@ class _Page(HTMLParser):
         self.forms: list[str] = []
         self.xrefs: set[str] = set()
         self.assets: list[str] = []
+        self.feeds: list[str] = []
         self.canonical: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -51,6 +52,8 @@ class _Page(HTMLParser):
             self.assets.append(attr["src"])
         if tag == "link" and attr.get("rel") == "canonical":
             self.canonical = attr["href"]
+        elif tag == "link" and attr.get("rel") == "alternate":
+            self.feeds.append(attr["href"])
         elif tag == "link" and "href" in attr:
             self.assets.append(attr["href"])
 
@@ -60,6 +63,8 @@ class Crawl:
     pages: dict[str, _Page] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)
     broken: dict[str, int] = field(default_factory=dict)
+    # Documents that are not pages (the Atom feed), by content type.
+    documents: dict[str, str] = field(default_factory=dict)
     links: list[tuple[str, str]] = field(default_factory=list)
 
     def final(self, url: str) -> tuple[str, str]:
@@ -103,6 +108,9 @@ def crawl(client: Client, start: tuple[str, ...]) -> Crawl:
             continue
         if response.status_code != 200:
             found.broken[url] = response.status_code
+            continue
+        if not response["Content-Type"].startswith("text/html"):
+            found.documents[url] = response["Content-Type"]
             continue
         page = found.pages[url] = _Page()
         page.feed(response.content.decode())
@@ -157,7 +165,11 @@ def test_every_link_anchor_exists_on_its_target_page(site: Crawl) -> None:
 def test_every_rule_permalink_lands_on_its_anchor(site: Crawl, ti4: Game) -> None:
     for rule_id in ti4.rules.values_list("rule_id", flat=True):
         page, fragment = site.final(f"/{ti4.slug}/rules/{rule_id}/")
-        assert fragment == rule_id and rule_id in site.pages[page].ids
+        # The topic page, told the rule (?rule=): the crawl reads each topic
+        # once, without the query, as the query changes no anchor.
+        topic, _, query = page.partition("?")
+        assert query == f"rule={rule_id}"
+        assert fragment == rule_id and rule_id in site.pages[topic].ids
 
 
 def test_every_cross_link_has_a_preview(client: Client, site: Crawl) -> None:
@@ -185,6 +197,9 @@ def test_forms_canonical_urls_and_static_files_resolve(
         assert finders.find(asset.removeprefix("/static/")), asset
     for url, page in site.pages.items():
         assert page.canonical == HOST + url.partition("?")[0], url
+    feeds = {feed for page in site.pages.values() for feed in page.feeds}
+    assert feeds == {"/ti4/new/feed.atom"}
+    assert site.documents["/ti4/new/feed.atom"].startswith("application/atom+xml")
 
 
 def test_crawl_follows_the_card_filter_links(site: Crawl) -> None:

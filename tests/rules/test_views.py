@@ -78,8 +78,9 @@ def test_game_home_has_search_topic_index_and_recent_rulings(
     assert re.search(r'<form class="search-form" role="search" method="get"', page)
     assert 'action="/demo/search/"' in page
     assert 'href="/demo/rules/turns/"' in page and 'href="/demo/rules/cards/"' in page
-    assert "Recently changed rulings" in page
+    assert "Newest rulings" in page
     assert 'href="/demo/rulings/cancel-a-cancel/"' in page
+    assert 'href="/demo/new/"' in page
 
 
 def test_topic_index_lists_topics_by_number_and_a_to_z(
@@ -227,10 +228,10 @@ def test_topic_page_lists_terms_and_backlinks_from_other_topics(
 @pytest.mark.parametrize(
     ("rule_id", "target"),
     [
-        ("2.2", "/demo/rules/cards/#2.2"),
-        ("2.2a", "/demo/rules/cards/#2.2a"),
-        ("2.N1", "/demo/rules/cards/#2.N1"),
-        ("1.1", "/demo/rules/turns/#1.1"),
+        ("2.2", "/demo/rules/cards/?rule=2.2#2.2"),
+        ("2.2a", "/demo/rules/cards/?rule=2.2a#2.2a"),
+        ("2.N1", "/demo/rules/cards/?rule=2.N1#2.N1"),
+        ("1.1", "/demo/rules/turns/?rule=1.1#1.1"),
     ],
 )
 def test_rule_permalink_redirects_permanently_to_its_anchor(

@@ -46,6 +46,7 @@ def budget_urls(game: Game, rulings: list[Ruling]) -> list[str]:
         f"/{game.slug}/rules/",
         f"/{game.slug}/rules/?rule=2.4",
         f"/{game.slug}/rules/action-cards/",
+        f"/{game.slug}/rules/action-cards/?rule=2.6a",
         topic.get_absolute_url(),
         f"/{game.slug}/cards/",
         f"/{game.slug}/cards/?type=action&implemented=no",
@@ -54,6 +55,8 @@ def budget_urls(game: Game, rulings: list[Ruling]) -> list[str]:
         f"/{game.slug}/rulings/?card={card.slug}",
         rulings[0].get_absolute_url(),
         f"/{game.slug}/glossary/",
+        f"/{game.slug}/new/",
+        f"/{game.slug}/new/feed.atom",
         f"/{game.slug}/preview/card/{card.slug}/",
         "/sitemap.xml",
     ]

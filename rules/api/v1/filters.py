@@ -161,7 +161,8 @@ class RulingQuery(ContentQuery):
     )
     updated_since = serializers.DateField(
         required=False,
-        help_text="Only rulings dated on or after this day (YYYY-MM-DD).",
+        help_text="Only rulings given, or whose answer was updated, on or after "
+        "this day (YYYY-MM-DD).",
     )
 
     def apply(self, queryset: QuerySet[Any], values: dict[str, Any]) -> QuerySet[Any]:
@@ -170,11 +171,13 @@ class RulingQuery(ContentQuery):
             "rule": "rules__rule_id",
             "topic": "rules__topic__slug",
             "source": "source",
-            "updated_since": "date__gte",
         }
         for name, lookup in lookups.items():
             if name in values:
                 queryset = queryset.filter(**{lookup: values[name]})
+        if "updated_since" in values:
+            since = values["updated_since"]
+            queryset = queryset.filter(Q(date__gte=since) | Q(updated__gte=since))
         if "verified" in values:
             passed = Q(verification=Ruling.Verification.PASSED)
             queryset = queryset.filter(passed if values["verified"] else ~passed)

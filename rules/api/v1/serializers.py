@@ -467,6 +467,7 @@ class RulingSerializer(ContentSerializer):
             "answer_html",
             "source",
             "date",
+            "updated",
             "cards",
             "rules",
             "verification",

@@ -1,7 +1,8 @@
 """``manage.py prepare_site``: everything `make run` needs before serving, in one
 process — migrate, load every game's content, build the search index and, when
-the oracle is installed, check the rulings no engine run has checked yet. Each
-step is a quick no-op when nothing changed."""
+the oracle is installed, check the rulings no engine run has checked yet and
+keep each engine version's answers (for "what's new"). Each step is a quick
+no-op when nothing changed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from typing import Any
 
 from django.core.management import call_command, get_commands
 from django.core.management.base import BaseCommand, CommandError
+
+from rules.models import Game
+from rules.verdicts import record_verdicts
 
 
 class Command(BaseCommand):
@@ -30,3 +34,9 @@ class Command(BaseCommand):
             except CommandError as error:
                 # The pages show the disagreement; the site still starts.
                 self.stderr.write(f"warning: {error}")
+            for game in Game.objects.all():
+                changed = record_verdicts(game)
+                if changed:
+                    self.stdout.write(
+                        f"{game.slug}: {changed} answers changed with the engine"
+                    )
