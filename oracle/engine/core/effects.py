@@ -165,15 +165,47 @@ def while_attached(
 
 @dataclass(frozen=True)
 class Until:
-    """When a lasting effect ends: at the end of a period or after a named event."""
+    """When a lasting effect ends: at the end of a period, at the end of a
+    named phase (``phase``: the current one, or the next to come), or after a
+    named event; ``Until.first_of`` ends at whichever of several comes first.
+    """
 
     period: str | None = None
     event: str | None = None
+    phase: str | None = None
+    first: tuple[Until, ...] = ()
+
+    @classmethod
+    def first_of(cls, *ends: Until) -> Until:
+        """Return a duration that ends with the first of ``ends`` to happen."""
+        return cls(first=ends)
+
+    def ends_with(self, period: str, phase: object = None) -> bool:
+        """Return whether the effect ends when ``period`` ends (``phase``:
+        the phase ending, when the period is a phase)."""
+        if self.first:
+            return any(end.ends_with(period, phase) for end in self.first)
+        if self.phase is not None:
+            return period == "phase" and phase == self.phase
+        return self.period == period
+
+    def ends_after(self, event: str) -> bool:
+        """Return whether the effect ends after an event called ``event``."""
+        if self.first:
+            return any(end.ends_after(event) for end in self.first)
+        return self.event == event
 
     def describe(self) -> str:
         """Return the duration in words."""
+        if self.first:
+            ends = " or ".join(
+                end.describe().removeprefix("until ") for end in self.first
+            )
+            return f"until {ends}, whichever comes first"
         if self.event:
             return f"until {self.event.replace('_', ' ')}"
+        if self.phase:
+            return f"until the end of the {self.phase.replace('_', ' ')} phase"
         return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.events import Event
-from oracle.engine.flow.view import recompute
+from oracle.engine.flow.view import in_zone, recompute
 
 if TYPE_CHECKING:
     from oracle.engine.core.game import Game
@@ -110,7 +110,14 @@ def _run(game: Game, event: Event) -> None:
 
 
 def _expire_until(game: Game, name: str) -> None:
-    kept = [e for e in game.lasting if e.until.event != name]
+    # Ends: "until <event>" effects after that event, and card effects whose
+    # cards have all left the zone they fixed in (back there, a card is new).
+    kept = [
+        e
+        for e in game.lasting
+        if not e.until.ends_after(name)
+        and (e.cards is None or any(in_zone(game.cards[c], e.spec) for c in e.cards))
+    ]
     if len(kept) != len(game.lasting):
         game.lasting = kept
         recompute(game)

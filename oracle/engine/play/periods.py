@@ -44,7 +44,8 @@ def end_period(game: Game, period: str, **params: object) -> None:
     )
     resolve_event(game, event)
     _fire_delayed(game, period)
-    game.lasting = [e for e in game.lasting if e.until.period != period]
+    phase = params.get("phase")
+    game.lasting = [e for e in game.lasting if not e.until.ends_with(period, phase)]
     for key in [k for k, p in game.limit_periods.items() if p == period]:
         game.limits.pop(key, None)
         del game.limit_periods[key]

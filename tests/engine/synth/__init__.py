@@ -20,7 +20,7 @@ from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.basic import discard
 from oracle.engine.play.windows import open_window
 
-from . import action_cards, effect_cards, special_cards, trigger_cards
+from . import action_cards, effect_cards, lasting_cards, special_cards, trigger_cards
 
 FACTIONS = ("red", "blue")
 #: Soldiers in every player's reserve at the start (a stock zone).
@@ -144,13 +144,15 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         *action_cards.CARDS,
         *trigger_cards.CARDS,
         *special_cards.CARDS,
+        *lasting_cards.CARDS,
     )
     return kind(
         slug,
         name="Synthetic",
         cards=cards,
         phases=("setup", "action", "combat", "end"),
-        player_zones=("reserve",),
+        player_zones=("reserve", "estate"),
+        in_play_zones=("estate",),
         stock_zones=("reserve",),
         shared_zones=("market",),
         windows=("duel",),

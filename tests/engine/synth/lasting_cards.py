@@ -1,0 +1,44 @@
+"""Synthetic cards for lasting effects: zones, durations and targeting."""
+
+from __future__ import annotations
+
+from oracle.engine.core.abilities import Target, action
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.effects import Modify, Until
+from oracle.engine.flow.basic import CardLasting
+
+#: Zones a scenario card may be aimed at by the lasting effects below.
+ANYWHERE = ("play", "hand", "estate")
+
+
+def _event(slug: str, name: str, target: Target, effect: CardLasting) -> CardDef:
+    """An event card played from hand whose effect is one lasting effect."""
+    return CardDef(
+        slug,
+        name,
+        "event",
+        abilities=(
+            action(target=target, effect=effect, location="hand", played_to="discard"),
+        ),
+    )
+
+
+CARDS = (
+    # A lasting effect that says it reaches a card in hand.
+    _event(
+        "curse",
+        "Curse",
+        Target(card_type="unit", zone="hand", controller="opponent"),
+        CardLasting(
+            effect=Modify("strength", 1), until=Until(period="round"), zones=("hand",)
+        ),
+    ),
+    # A lasting effect on a card the game counts in play, wherever it is.
+    _event(
+        "elixir",
+        "Elixir",
+        Target(card_type=("unit", "location"), zone=ANYWHERE, controller="self"),
+        CardLasting(effect=Modify("strength", 2), until=Until(period="round")),
+    ),
+    CardDef("manor", "Manor", "location", {"strength": 0}),
+)

@@ -1,0 +1,115 @@
+"""Lasting effects: the zones they fix in, and when they end."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.engine import Pack
+from oracle.engine.core.abilities import Target, action
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.effects import Modify
+from oracle.engine.flow.basic import CardLasting
+
+from .helpers import messages, player, run, state, statuses, strength
+
+
+def elixir_on(ref: str) -> dict[str, object]:
+    return {"player": "Alice", "play": "elixir", "targets": {"target": ref}}
+
+
+def test_lasting_effect_on_a_card_in_hand_holds_while_it_stays_there() -> None:
+    curse = {"player": "Alice", "play": "curse", "targets": {"target": "Bob/ambush"}}
+    spring = {"player": "Bob", "use": "ambush"}
+    hands = (player("Alice", hand=["curse"]), player("Bob", hand=["ambush"]))
+    cursed = run(*hands, steps=[curse])
+    assert statuses(cursed) == ["accepted"]
+    assert strength(cursed, "ambush") == 3
+    assert state(cursed)["lasting"][0]["until"] == "until the end of the round"
+    # Put into play, the card is a new one to the rules: the effect has ended.
+    sprung = run(*hands, steps=[curse, spring])
+    assert statuses(sprung) == ["accepted", "accepted"]
+    assert state(sprung)["players"]["Bob"]["play"] == ["ambush"]
+    assert strength(sprung, "ambush") == 2
+    assert state(sprung)["lasting"] == []
+
+
+def test_lasting_effect_on_a_card_in_a_zone_the_pack_counts_in_play() -> None:
+    result = run(
+        player("Alice", hand=["elixir"], estate=["manor"]),
+        steps=[elixir_on("Alice/manor@estate")],
+    )
+    assert statuses(result) == ["accepted"]
+    assert strength(result, "manor") == 2
+    assert "Alice applies an effect to Manor until the end of the round" in messages(
+        result
+    )
+
+
+def test_lasting_effect_aimed_outside_its_zones_says_it_does_not_apply() -> None:
+    result = run(
+        player("Alice", hand=["elixir", "soldier"]),
+        steps=[elixir_on("Alice/soldier@hand")],
+    )
+    assert statuses(result) == ["accepted"]
+    assert strength(result, "soldier") == 1
+    assert state(result)["lasting"] == []
+    assert (
+        "Alice cannot apply an effect to Soldier: it is not in play or estate"
+        in messages(result)
+    )
+
+
+def test_lasting_effect_ends_when_its_card_leaves_play_and_comes_back() -> None:
+    recall = {
+        "player": "Alice",
+        "play": "recall",
+        "targets": {"target": "Alice/ambush"},
+    }
+    result = run(
+        player("Alice", hand=["elixir", "recall"], play=["ambush"]),
+        steps=[elixir_on("Alice/ambush"), recall, {"player": "Alice", "use": "ambush"}],
+    )
+    assert statuses(result) == ["accepted", "accepted", "accepted"]
+    assert state(result)["players"]["Alice"]["play"] == ["ambush"]
+    assert strength(result, "ambush") == 2
+    assert state(result)["lasting"] == []
+
+
+def test_lasting_effect_that_can_never_fix_on_its_target_is_refused() -> None:
+    never = CardDef(
+        "mistake",
+        "Mistake",
+        "event",
+        abilities=(
+            action(
+                target=Target(zone="hand"),
+                effect=CardLasting(effect=Modify("strength", 1)),
+                location="hand",
+            ),
+        ),
+    )
+    assert Pack("bad", cards=[never]).problems() == [
+        "mistake: a lasting effect on 'target' fixes only on cards in play, "
+        "but the target picks from hand"
+    ]
+    reaches = CardDef(
+        "fine",
+        "Fine",
+        "event",
+        abilities=(
+            action(
+                target=Target(zone="hand"),
+                effect=CardLasting(effect=Modify("strength", 1), zones=("hand",)),
+            ),
+        ),
+    )
+    assert Pack("good", cards=[reaches]).problems() == []
+
+
+@pytest.mark.parametrize("zone", ["estate", "nowhere"])
+def test_pack_zones_counted_in_play_must_be_its_own(zone: str) -> None:
+    pack = Pack("zones", player_zones=("estate",), in_play_zones=(zone,))
+    problems = pack.problems()
+    assert problems == (
+        [] if zone == "estate" else ["in-play zone 'nowhere' is not a pack zone"]
+    )
