@@ -113,3 +113,40 @@ def test_pack_zones_counted_in_play_must_be_its_own(zone: str) -> None:
     assert problems == (
         [] if zone == "estate" else ["in-play zone 'nowhere' is not a pack zone"]
     )
+
+
+def test_lasting_effect_until_the_end_of_a_named_later_phase() -> None:
+    paint = {
+        "player": "Alice",
+        "play": "war-paint",
+        "targets": {"target": "Alice/soldier"},
+    }
+    board = player("Alice", hand=["war-paint"], play=["soldier"])
+    # Played in the action phase, it outlasts that phase and ends with combat.
+    in_combat = run(board, steps=[paint, {"advance": "combat"}])
+    assert statuses(in_combat) == ["accepted", "accepted"]
+    assert strength(in_combat, "soldier") == 3
+    assert state(in_combat)["lasting"][0]["until"] == (
+        "until the end of the combat phase"
+    )
+    after = run(board, steps=[paint, {"advance": "combat"}, {"end": "phase"}])
+    assert state(after)["phase"] == "end"
+    assert strength(after, "soldier") == 1
+    assert state(after)["lasting"] == []
+
+
+@pytest.mark.parametrize(
+    ("ending", "ended"),
+    [("combat_round", True), ("phase", True), ("turn", False)],
+)
+def test_lasting_effect_until_whichever_comes_first(ending: str, ended: bool) -> None:
+    rally = {"player": "Alice", "play": "rally", "targets": {"target": "Alice/soldier"}}
+    board = player("Alice", hand=["rally"], play=["soldier"])
+    during = run(board, steps=[rally])
+    assert state(during)["lasting"][0]["until"] == (
+        "until the end of the combat round or the end of the phase, "
+        "whichever comes first"
+    )
+    result = run(board, steps=[rally, {"end": ending}])
+    assert statuses(result) == ["accepted", "accepted"]
+    assert strength(result, "soldier") == (1 if ended else 3)

@@ -41,4 +41,21 @@ CARDS = (
         CardLasting(effect=Modify("strength", 2), until=Until(period="round")),
     ),
     CardDef("manor", "Manor", "location", {"strength": 0}),
+    # Until the end of a named later phase.
+    _event(
+        "war-paint",
+        "War Paint",
+        Target(card_type="unit", controller="self"),
+        CardLasting(effect=Modify("strength", 2), until=Until(phase="combat")),
+    ),
+    # Until the end of the combat round or the phase, whichever comes first.
+    _event(
+        "rally",
+        "Rally",
+        Target(card_type="unit", controller="self"),
+        CardLasting(
+            effect=Modify("strength", 2),
+            until=Until.first_of(Until(period="combat_round"), Until(period="phase")),
+        ),
+    ),
 )
