@@ -150,3 +150,29 @@ def test_lasting_effect_until_whichever_comes_first(ending: str, ended: bool) ->
     result = run(board, steps=[rally, {"end": ending}])
     assert statuses(result) == ["accepted", "accepted"]
     assert strength(result, "soldier") == (1 if ended else 3)
+
+
+def test_card_immune_to_targeting_is_no_legal_target() -> None:
+    smite = {"player": "Alice", "play": "smite", "targets": {"target": "Bob/shade"}}
+    alone = run(
+        player("Alice", hand=["smite"]), player("Bob", play=["shade"]), steps=[smite]
+    )
+    assert statuses(alone) == ["rejected"]
+    assert alone.steps[0].reason == "Smite has no legal target"
+    beside = run(
+        player("Alice", hand=["smite"]),
+        player("Bob", play=["shade", "knight"]),
+        steps=[{**smite, "targets": {"target": "Bob/knight"}}],
+    )
+    assert statuses(beside) == ["accepted"]
+    assert beside.decisions[0].options == ("Bob/knight",)
+    assert state(beside)["players"]["Bob"]["play"] == ["shade"]
+
+
+def test_choice_that_does_not_target_ignores_targeting_immunity() -> None:
+    cull = {"player": "Alice", "play": "cull", "targets": {"target": "Bob/shade"}}
+    result = run(
+        player("Alice", hand=["cull"]), player("Bob", play=["shade"]), steps=[cull]
+    )
+    assert statuses(result) == ["accepted"]
+    assert state(result)["players"]["Bob"]["discard"] == ["shade"]

@@ -70,6 +70,16 @@ def cannot_be(action: str) -> Gain:
     return Gain(f"cannot:{action}")
 
 
+#: The flag of a card that cannot be targeted (choices that do not target
+#: still reach it).
+UNTARGETABLE = "cannot:target"
+
+
+def cannot_be_targeted() -> Gain:
+    """Return the flag that makes a card immune to being targeted."""
+    return Gain(UNTARGETABLE)
+
+
 @dataclass(frozen=True)
 class ModifyPlayer:
     """Add ``amount`` to a player value such as a hand limit."""

@@ -9,6 +9,7 @@ from oracle.engine.core import refs
 from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context, amount_of
+from oracle.engine.core.effects import UNTARGETABLE
 from oracle.engine.core.errors import IllegalPlay, did_you_mean
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 
@@ -34,6 +35,7 @@ def card_candidates(spec: Target, ctx: Context) -> list[Card]:
     anywhere = "any" in zones
     types = (spec.card_type,) if isinstance(spec.card_type, str) else spec.card_type
     game, test = ctx.game, spec.predicate
+    flags = game.view.card_flags if spec.targets else None
     pool: Iterable[Card] = game.cards.values()
     if types is not None:  # only the cards of those types, still in creation order
         of_type = [game.pack.slugs_of_type(t) for t in types]
@@ -42,6 +44,8 @@ def card_candidates(spec: Target, ctx: Context) -> list[Card]:
     found = []
     for card in pool:
         if not anywhere and card.zone not in zones:
+            continue
+        if flags and UNTARGETABLE in flags.get(card.id, ()):
             continue
         if (
             _controlled(card.controller, spec, ctx)

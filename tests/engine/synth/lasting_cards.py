@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import CardDef
-from oracle.engine.core.effects import Modify, Until
-from oracle.engine.flow.basic import CardLasting
+from oracle.engine.core.effects import Modify, Persistent, Until, cannot_be_targeted
+from oracle.engine.flow.basic import CardLasting, discard
 
 #: Zones a scenario card may be aimed at by the lasting effects below.
 ANYWHERE = ("play", "hand", "estate")
@@ -56,6 +56,40 @@ CARDS = (
         CardLasting(
             effect=Modify("strength", 2),
             until=Until.first_of(Until(period="combat_round"), Until(period="phase")),
+        ),
+    ),
+    # Immune to being targeted; a choice that does not target still reaches it.
+    CardDef(
+        "shade",
+        "Shade",
+        "unit",
+        {"strength": 1},
+        effects=(Persistent(cannot_be_targeted(), match="self"),),
+    ),
+    CardDef(
+        "smite",
+        "Smite",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="opponent"),
+                effect=discard(),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "cull",
+        "Cull",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="opponent", targets=False),
+                effect=discard(),
+                location="hand",
+                played_to="discard",
+            ),
         ),
     ),
 )
