@@ -20,7 +20,14 @@ from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.basic import discard
 from oracle.engine.play.windows import open_window
 
-from . import action_cards, effect_cards, lasting_cards, special_cards, trigger_cards
+from . import (
+    action_cards,
+    effect_cards,
+    lasting_cards,
+    move_cards,
+    special_cards,
+    trigger_cards,
+)
 
 FACTIONS = ("red", "blue")
 #: Soldiers in every player's reserve at the start (a stock zone).
@@ -145,6 +152,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         *trigger_cards.CARDS,
         *special_cards.CARDS,
         *lasting_cards.CARDS,
+        *move_cards.CARDS,
     )
     return kind(
         slug,

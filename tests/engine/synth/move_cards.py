@@ -1,0 +1,78 @@
+"""Synthetic cards for game actions that move things, and several as one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from oracle.engine.core.abilities import Target, action, cancel_interrupt
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
+from oracle.engine.flow.actions import GameAction
+from oracle.engine.flow.basic import Cancel, GainResource, discard
+from oracle.engine.flow.moves import (
+    DiscardTop,
+    MoveTokens,
+    ShuffleDeck,
+    ShuffleIntoDeck,
+    Simultaneously,
+    TakeControl,
+    TransferResource,
+)
+
+THEIR_UNIT = Target(card_type="unit", controller="opponent")
+
+
+def _event(
+    slug: str,
+    name: str,
+    effect: GameAction,
+    targets: Mapping[str, Target] | None = None,
+) -> CardDef:
+    """An event card played from hand whose effect is one game action."""
+    ability = action(
+        effect=effect, targets=targets or {}, location="hand", played_to="discard"
+    )
+    return CardDef(slug, name, "event", abilities=(ability,))
+
+
+def theirs(event: Event, ctx: Context) -> bool:
+    """Another player's event."""
+    return event.player != ctx.player.name
+
+
+CARDS = (
+    _event("mill", "Mill", DiscardTop(player="opponent", amount=2)),
+    _event("riffle", "Riffle", ShuffleDeck(player="opponent")),
+    _event("banish", "Banish", ShuffleIntoDeck(), {"target": THEIR_UNIT}),
+    _event("seduce", "Seduce", TakeControl(), {"target": THEIR_UNIT}),
+    _event("tax", "Tax", TransferResource(resource="gold", amount=2)),
+    _event(
+        "siphon",
+        "Siphon",
+        MoveTokens(kind="bounty", amount=1, on="target"),
+        {
+            "target": THEIR_UNIT,
+            "destination": Target(card_type="unit", controller="self"),
+        },
+    ),
+    _event(
+        "volley",
+        "Volley",
+        Simultaneously((discard(), GainResource(resource="gold", amount=2)), "volley"),
+        {"target": THEIR_UNIT},
+    ),
+    CardDef(
+        "parry",
+        "Parry",
+        "event",
+        abilities=(
+            cancel_interrupt(
+                {"volley": theirs},
+                effect=Cancel(),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+)
