@@ -7,7 +7,9 @@
 2. forced interrupts, ordered per controller;
 3. interrupts (players respond in seat order from the active player);
 4. the change itself (skipped if cancelled, or fizzled if no longer legal);
-   persistent effects are recomputed and "until <event>" effects expire;
+   persistent effects are recomputed and "until <event>" effects expire; a
+   change that moved its card into or out of play raises ``enters_play`` or
+   ``leaves_play``, whatever the way;
 5. forced reactions;
 6. reactions; then the event's then-callbacks.
 
@@ -30,6 +32,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.flow.view import in_zone, recompute
 
 if TYPE_CHECKING:
+    from oracle.engine.core.cards import Card
     from oracle.engine.core.game import Game
 
 Window = Callable[["Game", Event], None]
@@ -89,6 +92,8 @@ def _run(game: Game, event: Event) -> None:
     windows.before(game, event)
     if event.cancelled or (event.check is not None and not event.check()):
         return
+    card = event.card
+    was = card.zone if card is not None else None
     if event.change is not None:
         event.change(event)
     event.resolved = True
@@ -104,9 +109,31 @@ def _run(game: Game, event: Event) -> None:
     recompute(game)
     if game.lasting:  # mostly none: no call
         _expire_until(game, event.name)
+    if card is not None and card.zone != was and "crossed" not in event.params:
+        _crossed(game, event, card, was)
     windows.after(game, event)
     for callback in event.then:
         callback()
+
+
+def _crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
+    """Raise ``enters_play`` or ``leaves_play`` when the change moved its card
+    into or out of the zones the pack counts as in play, whatever the way
+    (discarded, returned, shuffled away, put into play...): one event to
+    answer for all of them, after the change (``params``: ``from``, ``to``,
+    and ``by``, the event that moved it). The moving event and the events
+    around it about the same card (a card's ``play`` event, whose change moved
+    it) record the name in ``params["crossed"]``, so it is raised once."""
+    zones = game.pack.in_play_zones
+    now, before = card.zone in zones, was in zones
+    if now == before:
+        return
+    params: dict[str, object] = {"from": was, "to": card.zone, "by": event.name}
+    name = "enters_play" if now else "leaves_play"
+    for around in game.event_stack:
+        if around.card is card:
+            around.params["crossed"] = name
+    resolve_event(game, Event(name, player=event.player, card=card, params=params))
 
 
 def _expire_until(game: Game, name: str) -> None:

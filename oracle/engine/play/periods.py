@@ -125,6 +125,8 @@ def end_round(game: Game) -> None:
     if game.players:
         game.clock.active_player = game.players[0].name
     game.say(None, f"Round {game.clock.round} begins", event="round_start")
+    # The new round opens as a period: a ``period_start`` event, round 2 on.
+    begin_period(game, ROUND, round=game.clock.round)
 
 
 def end(game: Game, period: str) -> None:

@@ -23,6 +23,7 @@ from oracle.engine.play.windows import open_window
 from . import (
     action_cards,
     effect_cards,
+    event_cards,
     lasting_cards,
     move_cards,
     special_cards,
@@ -153,6 +154,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         *special_cards.CARDS,
         *lasting_cards.CARDS,
         *move_cards.CARDS,
+        *event_cards.CARDS,
     )
     return kind(
         slug,

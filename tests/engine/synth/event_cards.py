@@ -1,0 +1,43 @@
+"""Synthetic cards answering the engine's own events: windows, rounds, play."""
+
+from __future__ import annotations
+
+from oracle.engine.core.abilities import Trigger, forced_reaction
+from oracle.engine.core.cards import CardDef
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
+from oracle.engine.flow.basic import GainResource
+
+
+def _reacts(slug: str, name: str, event: str, test: Trigger) -> CardDef:
+    """A location in play that gains its controller 1 gold after ``event``."""
+    ability = forced_reaction(
+        {event: test},
+        effect=GainResource(resource="gold", amount=1),
+        message=f"{{player}} gains 1 gold from {{source}} ({event.replace('_', ' ')})",
+    )
+    return CardDef(slug, name, "location", abilities=(ability,))
+
+
+def duel(event: Event, ctx: Context) -> bool:
+    """The duel window."""
+    return event.param("window") == "duel"
+
+
+def new_round(event: Event, ctx: Context) -> bool:
+    """A round begins."""
+    return event.param("period") == "round"
+
+
+def a_unit(event: Event, ctx: Context) -> bool:
+    """The card is a unit."""
+    return event.card is not None and ctx.game.definition(event.card).type == "unit"
+
+
+CARDS = (
+    _reacts("bellman", "Bellman", "window_open", duel),
+    _reacts("curfew", "Curfew", "window_close", duel),
+    _reacts("dawn", "Dawn", "period_start", new_round),
+    _reacts("greeter", "Greeter", "enters_play", a_unit),
+    _reacts("mourner", "Mourner", "leaves_play", a_unit),
+)

@@ -1,0 +1,74 @@
+"""Events the engine raises of its own: windows, rounds, entering and leaving play."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import gold, messages, player, run, statuses
+
+
+def test_play_window_opening_and_closing_are_events() -> None:
+    result = run(
+        player("Alice", play=["bellman", "curfew"]), steps=[{"advance": "combat"}]
+    )
+    assert statuses(result) == ["accepted"]
+    assert gold(result, "Alice") == 2
+    found = [m for m in messages(result) if m.startswith("Alice gains 1 gold from")]
+    assert found == [
+        "Alice gains 1 gold from Bellman (window open)",
+        "Alice gains 1 gold from Curfew (window close)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ending", "gained"), [("round", 1), ("phase", 0), ("turn", 0)]
+)
+def test_a_round_beginning_is_an_event(ending: str, gained: int) -> None:
+    result = run(player("Alice", play=["dawn"]), steps=[{"end": ending}])
+    assert statuses(result) == ["accepted"]
+    assert gold(result, "Alice") == gained
+
+
+LEAVING = [
+    # (Alice's cards, Bob's cards, step): each takes Bob's unit out of play.
+    (
+        "smite",
+        {"player": "Alice", "play": "smite", "targets": {"target": "Bob/knight"}},
+    ),
+    (
+        "banish",
+        {"player": "Alice", "play": "banish", "targets": {"target": "Bob/knight"}},
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "step"), LEAVING)
+def test_one_event_for_a_card_leaving_play_whatever_the_way(
+    card: str, step: dict[str, object]
+) -> None:
+    result = run(
+        player("Alice", hand=[card], play=["mourner"]),
+        player("Bob", play=["knight"]),
+        steps=[step],
+    )
+    assert statuses(result) == ["accepted"]
+    assert gold(result, "Alice") == 1
+    assert "Alice gains 1 gold from Mourner (leaves play)" in messages(result)
+
+
+def test_one_event_for_a_card_returning_to_hand_or_entering_play() -> None:
+    recall = {
+        "player": "Alice",
+        "play": "recall",
+        "targets": {"target": "Alice/ambush"},
+    }
+    result = run(
+        player("Alice", hand=["recall"], play=["ambush", "mourner", "greeter"]),
+        steps=[recall, {"player": "Alice", "use": "ambush"}],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    assert gold(result, "Alice") == 2
+    assert [m for m in messages(result) if "gold from" in m] == [
+        "Alice gains 1 gold from Mourner (leaves play)",
+        "Alice gains 1 gold from Greeter (enters play)",
+    ]
