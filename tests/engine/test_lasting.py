@@ -176,3 +176,19 @@ def test_choice_that_does_not_target_ignores_targeting_immunity() -> None:
     )
     assert statuses(result) == ["accepted"]
     assert state(result)["players"]["Bob"]["discard"] == ["shade"]
+
+
+def test_lasting_effect_on_every_card_a_live_match_finds() -> None:
+    cry = {"player": "Alice", "play": "war-cry"}
+    recruit = {"player": "Alice", "use": "barracks"}
+    board = player("Alice", hand=["war-cry"], play=["soldier", "knight", "barracks"])
+    result = run(board, player("Bob", play=["soldier"]), steps=[cry, recruit])
+    assert statuses(result) == ["accepted", "accepted"]
+    # Alice's soldiers, the one recruited after the effect began included.
+    alice = [c for c in state(result)["cards"].values() if c["slug"] == "soldier"]
+    found = sorted((c["controller"], c.get("stats", {}).get("strength")) for c in alice)
+    assert found == [("Alice", 2), ("Alice", 2), ("Bob", 1)]
+    assert strength(result, "knight") == 2
+    ended = run(board, steps=[cry, recruit, {"end": "phase"}])
+    assert strength(ended, "soldier") == 1
+    assert state(ended)["lasting"] == []

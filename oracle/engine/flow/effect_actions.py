@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Delayed, Lasting, Modifier, Persistent, Until
+from oracle.engine.core.effects import (
+    CardMatch,
+    Controller,
+    Delayed,
+    Lasting,
+    Modifier,
+    Persistent,
+    Until,
+)
 from oracle.engine.core.events import Event
 from oracle.engine.flow.actions import Affectable, CardAction, GameAction, PlayerAction
 
@@ -88,6 +96,39 @@ class CardLasting(CardAction):
         source = ctx.source.id if ctx.source else None
         lasting = Lasting(spec, ctx.player.name, source, self.until, cards=(card.id,))
         ctx.game.lasting.append(lasting)
+
+
+@dataclass(frozen=True)
+class LastingMatch(PlayerAction):
+    """A lasting effect on every card that matches while it lasts: ``match``
+    and ``condition`` are checked after every event (a card that comes to
+    match later is reached too), on cards of ``target_zone`` controlled as
+    ``target_controller`` says, from the acting player's side."""
+
+    event_name = "lasting_effect"
+
+    effect: Modifier | tuple[Modifier, ...] = ()
+    until: Until = field(default_factory=lambda: Until(period="phase"))
+    match: CardMatch = None
+    condition: Callable[[Context], bool] | None = None
+    target_controller: Controller = "self"
+    target_zone: str | tuple[str, ...] = "play"
+
+    def verb(self, player: Player, ctx: Context) -> str:
+        """Return the log text after the player's name."""
+        return f"applies a lasting effect {self.until.describe()}"
+
+    def apply(self, player: Player, ctx: Context) -> None:
+        """Register the lasting effect; it fixes on no card."""
+        spec = Persistent(
+            self.effect,
+            match=self.match,
+            condition=self.condition,
+            target_controller=self.target_controller,
+            target_zone=self.target_zone,
+        )
+        source = ctx.source.id if ctx.source else None
+        ctx.game.lasting.append(Lasting(spec, player.name, source, self.until))
 
 
 @dataclass(frozen=True)

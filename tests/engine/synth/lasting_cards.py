@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from oracle.engine.core.abilities import Target, action
-from oracle.engine.core.cards import CardDef
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
 from oracle.engine.core.effects import Modify, Persistent, Until, cannot_be_targeted
 from oracle.engine.flow.basic import CardLasting, discard
+from oracle.engine.flow.effect_actions import LastingMatch
 
 #: Zones a scenario card may be aimed at by the lasting effects below.
 ANYWHERE = ("play", "hand", "estate")
@@ -21,6 +23,11 @@ def _event(slug: str, name: str, target: Target, effect: CardLasting) -> CardDef
             action(target=target, effect=effect, location="hand", played_to="discard"),
         ),
     )
+
+
+def a_soldier(card: Card, ctx: Context) -> bool:
+    """The card is a soldier."""
+    return ctx.game.definition(card).has_trait("soldier")
 
 
 CARDS = (
@@ -87,6 +94,19 @@ CARDS = (
             action(
                 target=Target(card_type="unit", controller="opponent", targets=False),
                 effect=discard(),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    # Every soldier of its player, those that arrive later included.
+    CardDef(
+        "war-cry",
+        "War Cry",
+        "event",
+        abilities=(
+            action(
+                effect=LastingMatch(effect=Modify("strength", 1), match=a_soldier),
                 location="hand",
                 played_to="discard",
             ),
