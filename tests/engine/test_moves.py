@@ -118,3 +118,38 @@ def test_shuffle_a_deck_as_a_game_action() -> None:
     assert sorted(shuffled) == sorted(deck)
     assert shuffled != deck  # the seeded order of this scenario differs
     assert "Bob shuffles their deck" in messages(result)
+
+
+def test_a_save_stops_a_discard_but_not_one_that_cannot_be_saved() -> None:
+    bob = player("Bob", hand=["shield"], play=["knight"])
+    smite = play("smite", target="Bob/knight")
+    saved = run(
+        player("Alice", hand=["smite"]),
+        bob,
+        steps=[smite, {"player": "Bob", "play": "shield"}],
+    )
+    assert statuses(saved) == ["accepted", "accepted"]
+    assert state(saved)["players"]["Bob"]["play"] == ["knight"]
+    assert "Bob plays Shield to save Knight" in messages(saved)
+    execute = play("execute", target="Bob/knight")
+    unsaved = run(player("Alice", hand=["execute"]), bob, steps=[execute])
+    assert statuses(unsaved) == ["accepted"]
+    assert state(unsaved)["players"]["Bob"]["discard"] == ["knight"]
+    assert all(d.window != "cancel:discard" for d in unsaved.decisions)
+
+
+def test_remove_a_card_from_the_game_save_allowed() -> None:
+    exile = play("exile", target="Bob/knight")
+    removed = run(
+        player("Alice", hand=["exile"]), player("Bob", play=["knight"]), steps=[exile]
+    )
+    assert statuses(removed) == ["accepted"]
+    assert state(removed)["players"]["Bob"]["removed"] == ["knight"]
+    assert card(removed, "knight")["zone"] == "removed"
+    assert "Alice removes Knight from the game" in messages(removed)
+    saved = run(
+        player("Alice", hand=["exile"]),
+        player("Bob", hand=["shield"], play=["knight"]),
+        steps=[exile, {"player": "Bob", "play": "shield"}],
+    )
+    assert state(saved)["players"]["Bob"]["play"] == ["knight"]

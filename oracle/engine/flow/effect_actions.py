@@ -214,11 +214,14 @@ def describe_event(event: Event, ctx: Context) -> str:
 @dataclass(frozen=True)
 class Cancel(GameAction):
     """Cancel the event that triggered the ability (as a ``cancel`` event,
-    itself open to cancel-interrupts: that is how a cancel gets cancelled)."""
+    itself open to cancel-interrupts: that is how a cancel gets cancelled).
+    ``save``: the cancel saves a card, so it cannot stop an event marked as
+    one that cannot be saved (``params["saveable"]`` False)."""
 
     event_name = "cancel"
 
     rules: tuple[str, ...] = ()
+    save: bool = False
 
     def default_targets(self, ctx: Context) -> list[Affectable]:
         """The triggering event."""
@@ -227,7 +230,10 @@ class Cancel(GameAction):
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """An event can be cancelled while it has not happened or been cancelled."""
         return (
-            isinstance(target, Event) and not target.cancelled and not target.resolved
+            isinstance(target, Event)
+            and not target.cancelled
+            and not target.resolved
+            and not (self.save and target.params.get("saveable") is False)
         )
 
     def make_event(self, target: Affectable, ctx: Context) -> Event:

@@ -20,13 +20,14 @@ from oracle.engine.core.game import DECK, DISCARD, HAND, PLAY
 from oracle.engine.flow.actions import (
     Affectable,
     CardAction,
+    CardRef,
     GameAction,
     PlayerAction,
     PlayerRef,
     player_refs,
     plural,
 )
-from oracle.engine.flow.basic import quantity
+from oracle.engine.flow.basic import MoveCard, quantity
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,26 @@ class ShuffleIntoDeck(CardAction):
         """Move the card, then shuffle with the game's seeded RNG."""
         ctx.game.move(card, DECK, card.owner)
         ctx.game.shuffle(DECK, card.owner)
+
+
+def remove_from_game(
+    on: CardRef = None,
+    *,
+    to: str = "removed",
+    rules: tuple[str, ...] = (),
+    saveable: bool = True,
+) -> MoveCard:
+    """Remove a card in hand, play or a discard pile from the game: to ``to``,
+    a zone of the pack's that nothing takes cards from (ace, boot hill)."""
+    return MoveCard(
+        on=on,
+        rules=rules,
+        to=to,
+        from_zones=(HAND, PLAY, DISCARD),
+        event="remove_from_game",
+        words="removes {card} from the game",
+        saveable=saveable,
+    )
 
 
 @dataclass(frozen=True)

@@ -161,7 +161,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         name="Synthetic",
         cards=cards,
         phases=("setup", "action", "combat", "end"),
-        player_zones=("reserve", "estate"),
+        player_zones=("reserve", "estate", "removed"),
         in_play_zones=("estate",),
         stock_zones=("reserve",),
         shared_zones=("market",),

@@ -18,6 +18,7 @@ from oracle.engine.flow.moves import (
     Simultaneously,
     TakeControl,
     TransferResource,
+    remove_from_game,
 )
 
 THEIR_UNIT = Target(card_type="unit", controller="opponent")
@@ -39,6 +40,12 @@ def _event(
 def theirs(event: Event, ctx: Context) -> bool:
     """Another player's event."""
     return event.player != ctx.player.name
+
+
+def mine_taken(event: Event, ctx: Context) -> bool:
+    """Another player's event takes one of this player's cards."""
+    card = event.card
+    return theirs(event, ctx) and card is not None and card.owner == ctx.player.name
 
 
 CARDS = (
@@ -72,6 +79,22 @@ CARDS = (
                 effect=Cancel(),
                 location="hand",
                 played_to="discard",
+            ),
+        ),
+    ),
+    _event("execute", "Execute", discard(saveable=False), {"target": THEIR_UNIT}),
+    _event("exile", "Exile", remove_from_game(), {"target": THEIR_UNIT}),
+    CardDef(
+        "shield",
+        "Shield",
+        "event",
+        abilities=(
+            cancel_interrupt(
+                {"discard": mine_taken, "remove_from_game": mine_taken},
+                effect=Cancel(save=True),
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to save {event_card}",
             ),
         ),
     ),
