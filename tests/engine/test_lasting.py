@@ -192,3 +192,19 @@ def test_lasting_effect_on_every_card_a_live_match_finds() -> None:
     ended = run(board, steps=[cry, recruit, {"end": "phase"}])
     assert strength(ended, "soldier") == 1
     assert state(ended)["lasting"] == []
+
+
+def test_keyword_query_answers_printed_and_granted_keywords() -> None:
+    result = run(
+        player("Alice", hand=["flush-out"], play=["prowler", "standard", "soldier"]),
+        steps=[
+            {
+                "player": "Alice",
+                "play": "flush-out",
+                "targets": {"target": "Alice/prowler"},
+            }
+        ],
+    )
+    assert statuses(result) == ["accepted"]
+    # Prowler prints stealth; Standard is given it by its own effect.
+    assert result.decisions[0].options == ("Alice/prowler", "Alice/standard")

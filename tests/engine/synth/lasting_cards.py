@@ -6,7 +6,7 @@ from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
 from oracle.engine.core.effects import Modify, Persistent, Until, cannot_be_targeted
-from oracle.engine.flow.basic import CardLasting, discard
+from oracle.engine.flow.basic import CardLasting, Exhaust, discard
 from oracle.engine.flow.effect_actions import LastingMatch
 
 #: Zones a scenario card may be aimed at by the lasting effects below.
@@ -23,6 +23,11 @@ def _event(slug: str, name: str, target: Target, effect: CardLasting) -> CardDef
             action(target=target, effect=effect, location="hand", played_to="discard"),
         ),
     )
+
+
+def stealthy(card: Card, ctx: Context) -> bool:
+    """The card has stealth, printed or given."""
+    return ctx.game.has_keyword(card, "stealth")
 
 
 def a_soldier(card: Card, ctx: Context) -> bool:
@@ -107,6 +112,21 @@ CARDS = (
         abilities=(
             action(
                 effect=LastingMatch(effect=Modify("strength", 1), match=a_soldier),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef("prowler", "Prowler", "unit", {"strength": 1}, frozenset({"stealth"})),
+    # Asks one question of printed and granted keywords alike.
+    CardDef(
+        "flush-out",
+        "Flush Out",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit", predicate=stealthy),
+                effect=Exhaust(),
                 location="hand",
                 played_to="discard",
             ),
