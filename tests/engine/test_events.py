@@ -72,3 +72,26 @@ def test_one_event_for_a_card_returning_to_hand_or_entering_play() -> None:
         "Alice gains 1 gold from Mourner (leaves play)",
         "Alice gains 1 gold from Greeter (enters play)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("deck", "gains"), [("coin-7", "Charm"), ("coin-2", "Black Cat")]
+)
+def test_a_pull_succeeding_or_failing_is_an_event(deck: str, gains: str) -> None:
+    result = run(
+        player("Alice", play=["hex", "charm", "black-cat"], deck=[deck]),
+        steps=[{"player": "Alice", "use": "hex"}],
+    )
+    assert statuses(result) == ["accepted"]
+    found = [m for m in messages(result) if "gold from" in m]
+    assert found == [f"Alice gains 1 gold from {gains} (pull)"]
+
+
+def test_the_pull_record_is_open_to_the_handler() -> None:
+    result = run(
+        player("Alice", play=["augury"], deck=["coin-7"]),
+        steps=[{"player": "Alice", "use": "augury"}],
+    )
+    assert statuses(result) == ["accepted"]
+    # Seven of Coins against difficulty 4: the handler reads a margin of 3.
+    assert gold(result, "Alice") == 3

@@ -198,8 +198,9 @@ class Pull(_Composite):
         total = game.stat(card, self.stat) + amount_of(self.bonus, ctx)
         difficulty = amount_of(self.difficulty, ctx)
         won = total >= difficulty
-        ctx.data["pull"] = {"card": card.id, "total": total, "success": won}
-        event.params.update(card=card, total=total, success=won)
+        record = {"card": card.id, "total": total, "difficulty": difficulty}
+        ctx.data["pull"] = {**record, "success": won}
+        event.params.update(card=card, total=total, difficulty=difficulty, success=won)
         text = (
             f"{ctx.player.name} pulls {game.name_of(card)} for {total} against "
             f"difficulty {difficulty} and {outcome(won)}"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import Trigger, forced_reaction
+from oracle.engine.core.abilities import Then, Trigger, action, forced_reaction
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.engine.flow.basic import GainResource
+from oracle.engine.flow.costs import exhaust_self
+from oracle.engine.play.special import Pull
 
 
 def _reacts(slug: str, name: str, event: str, test: Trigger) -> CardDef:
@@ -34,10 +36,42 @@ def a_unit(event: Event, ctx: Context) -> bool:
     return event.card is not None and ctx.game.definition(event.card).type == "unit"
 
 
+def pull_won(event: Event, ctx: Context) -> bool:
+    """A pull that succeeded."""
+    return event.param("success") is True
+
+
+def pull_lost(event: Event, ctx: Context) -> bool:
+    """A pull that failed."""
+    return event.param("success") is False
+
+
+def margin(ctx: Context) -> bool:
+    """Gain the gold by which the pull beat its difficulty (its record)."""
+    pull = ctx.data["pull"]
+    assert isinstance(pull, dict)
+    gained = GainResource(resource="gold", amount=pull["total"] - pull["difficulty"])
+    return gained.resolve(ctx)
+
+
 CARDS = (
     _reacts("bellman", "Bellman", "window_open", duel),
     _reacts("curfew", "Curfew", "window_close", duel),
     _reacts("dawn", "Dawn", "period_start", new_round),
     _reacts("greeter", "Greeter", "enters_play", a_unit),
     _reacts("mourner", "Mourner", "leaves_play", a_unit),
+    _reacts("charm", "Charm", "pull", pull_won),
+    _reacts("black-cat", "Black Cat", "pull", pull_lost),
+    CardDef(
+        "augury",
+        "Augury",
+        "spell",
+        abilities=(
+            action(
+                cost=exhaust_self(),
+                effect=Pull(difficulty=4),
+                then=Then(handler=margin),
+            ),
+        ),
+    ),
 )
