@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import gold, messages, player, run, statuses
+from .helpers import card, gold, messages, player, run, statuses
 
 
 def test_play_window_opening_and_closing_are_events() -> None:
@@ -95,3 +95,22 @@ def test_the_pull_record_is_open_to_the_handler() -> None:
     assert statuses(result) == ["accepted"]
     # Seven of Coins against difficulty 4: the handler reads a margin of 3.
     assert gold(result, "Alice") == 3
+
+
+def test_job_leader_that_stays_ready_and_an_action_before_the_job() -> None:
+    job = {"player": "Alice", "use": "outlaw", "targets": {"target": "Bob/knight"}}
+    result = run(
+        player("Alice", play=["outlaw"]),
+        player("Bob", play=["knight", "deputy"]),
+        steps=[job, {"player": "Bob", "use": "deputy"}],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    outlaw = card(result, "outlaw")
+    assert outlaw["exhausted"] is False
+    assert outlaw["tokens"] == {"bounty": 1}
+    log = messages(result)
+    # The bounty is placed before the job opens, so before Bob can oppose.
+    marked = log.index("Alice places 1 bounty token on Outlaw")
+    opposed = next(i for i, m in enumerate(log) if m.startswith("Bob"))
+    assert marked < opposed
+    assert "Alice's job led by Outlaw fails" in log

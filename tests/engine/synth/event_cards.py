@@ -1,14 +1,15 @@
-"""Synthetic cards answering the engine's own events: windows, rounds, play."""
+"""Synthetic cards for the engine's own events (windows, rounds, play, pulls)
+and for what a job does before it starts."""
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import Then, Trigger, action, forced_reaction
+from oracle.engine.core.abilities import Target, Then, Trigger, action, forced_reaction
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.engine.flow.basic import GainResource
+from oracle.engine.flow.basic import AddTokens, GainResource, discard
 from oracle.engine.flow.costs import exhaust_self
-from oracle.engine.play.special import Pull
+from oracle.engine.play.special import Job, Pull
 
 
 def _reacts(slug: str, name: str, event: str, test: Trigger) -> CardDef:
@@ -71,6 +72,23 @@ CARDS = (
                 cost=exhaust_self(),
                 effect=Pull(difficulty=4),
                 then=Then(handler=margin),
+            ),
+        ),
+    ),
+    # A job whose leader stays ready and that marks its leader first.
+    CardDef(
+        "outlaw",
+        "Outlaw",
+        "unit",
+        {"strength": 3},
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="opponent"),
+                effect=Job(
+                    success=(discard(on="target"),),
+                    exhausts_leader=False,
+                    before=(AddTokens(on="source", kind="bounty"),),
+                ),
             ),
         ),
     ),
