@@ -153,3 +153,40 @@ def test_remove_a_card_from_the_game_save_allowed() -> None:
         steps=[exile, {"player": "Bob", "play": "shield"}],
     )
     assert state(saved)["players"]["Bob"]["play"] == ["knight"]
+
+
+def test_put_into_play_paying_its_cost_as_effects_reduce_it() -> None:
+    hire = {"player": "Alice", "use": "mercenary"}
+    full = run(player("Alice", hand=["mercenary"], resources={"gold": 2}), steps=[hire])
+    assert statuses(full) == ["accepted"]
+    assert gold(full, "Alice") == 0
+    assert state(full)["players"]["Alice"]["play"] == ["mercenary"]
+    # Discount lowers the cost of cards in hand by 1: 1 gold is enough.
+    reduced = run(
+        player("Alice", hand=["mercenary"], play=["discount"], resources={"gold": 1}),
+        steps=[hire],
+    )
+    assert statuses(reduced) == ["accepted"]
+    assert gold(reduced, "Alice") == 0
+    assert "Alice pays 1 gold" in messages(reduced)
+    short = run(
+        player("Alice", hand=["mercenary"], resources={"gold": 1}), steps=[hire]
+    )
+    assert statuses(short) == ["rejected"]
+    assert short.steps[0].reason == "Alice cannot pay the cost of Mercenary (pay gold)"
+
+
+def test_the_next_card_of_a_kind_costs_less() -> None:
+    hire = {"player": "Alice", "use": "mercenary"}
+    board = player(
+        "Alice", hand=["haggle", "mercenary", "mercenary"], resources={"gold": 2}
+    )
+    result = run(board, steps=[play("haggle"), hire, hire])
+    # The first Mercenary costs 1; the effect then ends: the second costs 2.
+    assert statuses(result) == ["accepted", "accepted", "rejected"]
+    assert gold(result, "Alice") == 1
+    assert state(result)["lasting"] == []
+    during = run(board, steps=[play("haggle")])
+    assert state(during)["lasting"][0]["until"] == (
+        "until the next unit is used or the end of the phase, whichever comes first"
+    )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Amount, Choice, Context
+from oracle.engine.core.events import Event
 
 if TYPE_CHECKING:
     from oracle.engine.core.abilities import Ability
@@ -184,6 +185,10 @@ class Until:
     event: str | None = None
     phase: str | None = None
     first: tuple[Until, ...] = ()
+    # Only an ``event`` this predicate accepts ends it ("the next unit
+    # played"); ``words`` then say which, after "until".
+    matching: Callable[[Event], bool] | None = None
+    words: str = ""
 
     @classmethod
     def first_of(cls, *ends: Until) -> Until:
@@ -199,11 +204,13 @@ class Until:
             return period == "phase" and phase == self.phase
         return self.period == period
 
-    def ends_after(self, event: str) -> bool:
-        """Return whether the effect ends after an event called ``event``."""
+    def ends_after(self, event: Event) -> bool:
+        """Return whether the effect ends after ``event``."""
         if self.first:
             return any(end.ends_after(event) for end in self.first)
-        return self.event == event
+        return self.event == event.name and (
+            self.matching is None or self.matching(event)
+        )
 
     def describe(self) -> str:
         """Return the duration in words."""
@@ -213,7 +220,7 @@ class Until:
             )
             return f"until {ends}, whichever comes first"
         if self.event:
-            return f"until {self.event.replace('_', ' ')}"
+            return f"until {self.words or self.event.replace('_', ' ')}"
         if self.phase:
             return f"until the end of the {self.phase.replace('_', ' ')} phase"
         return f"until the end of the {(self.period or 'game').replace('_', ' ')}"

@@ -108,7 +108,7 @@ def _run(game: Game, event: Event) -> None:
         )
     recompute(game)
     if game.lasting:  # mostly none: no call
-        _expire_until(game, event.name)
+        _expire_until(game, event)
     if card is not None and card.zone != was and "crossed" not in event.params:
         _crossed(game, event, card, was)
     windows.after(game, event)
@@ -136,13 +136,13 @@ def _crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
     resolve_event(game, Event(name, player=event.player, card=card, params=params))
 
 
-def _expire_until(game: Game, name: str) -> None:
+def _expire_until(game: Game, event: Event) -> None:
     # Ends: "until <event>" effects after that event, and card effects whose
     # cards have all left the zone they fixed in (back there, a card is new).
     kept = [
         e
         for e in game.lasting
-        if not e.until.ends_after(name)
+        if not e.until.ends_after(event)
         and (e.cards is None or any(in_zone(game.cards[c], e.spec) for c in e.cards))
     ]
     if len(kept) != len(game.lasting):

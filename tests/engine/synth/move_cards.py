@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from oracle.engine.core.abilities import Target, action, cancel_interrupt
-from oracle.engine.core.cards import CardDef
+from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Modify, Until
 from oracle.engine.core.events import Event
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.basic import Cancel, GainResource, discard
+from oracle.engine.flow.basic import Cancel, GainResource, discard, put_into_play
+from oracle.engine.flow.costs import pay_cost
+from oracle.engine.flow.effect_actions import LastingMatch
 from oracle.engine.flow.moves import (
     DiscardTop,
     MoveTokens,
@@ -47,6 +50,29 @@ def mine_taken(event: Event, ctx: Context) -> bool:
     card = event.card
     return theirs(event, ctx) and card is not None and card.owner == ctx.player.name
 
+
+def unit_used(event: Event) -> bool:
+    """An ability of a unit card is used (say, to put it into play)."""
+    card = event.card
+    context = event.context
+    return card is not None and context is not None and is_unit(card, context)
+
+
+def is_unit(card: Card, ctx: Context) -> bool:
+    """The card is a unit."""
+    return ctx.game.definition(card).type == "unit"
+
+
+#: The next unit used this phase costs 1 less.
+NEXT_UNIT = LastingMatch(
+    effect=Modify("cost", -1),
+    match=is_unit,
+    target_zone="hand",
+    until=Until.first_of(
+        Until(event="ability", matching=unit_used, words="the next unit is used"),
+        Until(period="phase"),
+    ),
+)
 
 CARDS = (
     _event("mill", "Mill", DiscardTop(player="opponent", amount=2)),
@@ -98,4 +124,19 @@ CARDS = (
             ),
         ),
     ),
+    # Put into play from hand paying its own cost, as effects leave it.
+    CardDef(
+        "mercenary",
+        "Mercenary",
+        "unit",
+        {"strength": 2, "cost": 2},
+        abilities=(
+            action(
+                location="hand",
+                cost=pay_cost("gold"),
+                effect=put_into_play("source"),
+            ),
+        ),
+    ),
+    _event("haggle", "Haggle", NEXT_UNIT),
 )
