@@ -190,3 +190,20 @@ def test_the_next_card_of_a_kind_costs_less() -> None:
     assert state(during)["lasting"][0]["until"] == (
         "until the next unit is used or the end of the phase, whichever comes first"
     )
+
+
+def test_search_the_top_cards_of_a_deck() -> None:
+    search = play("prospect", target="Alice/knight@deck")
+    deck = ["soldier", "knight", "sage", "peasant"]
+    result = run(player("Alice", hand=["prospect"], deck=deck), steps=[search])
+    assert statuses(result) == ["accepted"]
+    # Only the top two are offered; the third unit is not.
+    assert result.decisions[0].options == ("Alice/soldier@deck", "Alice/knight@deck")
+    alice = state(result)["players"]["Alice"]
+    assert alice["hand"] == ["knight"]
+    assert sorted(alice["deck"]) == ["peasant", "sage", "soldier"]
+    deep = run(
+        player("Alice", hand=["prospect"], deck=deck),
+        steps=[play("prospect", target="Alice/sage@deck")],
+    )
+    assert statuses(deep) == ["rejected"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from oracle.engine.core import refs
@@ -27,6 +27,16 @@ def _controlled(owner: str, spec: Target, ctx: Context) -> bool:
 
 def _affectable(item: Card | Player, spec: Target, ctx: Context) -> bool:
     return not spec.action or any(a.can_affect(item, ctx) for a in spec.actions)
+
+
+def within_top(n: int) -> Callable[[Card, Context], bool]:
+    """Return a target predicate: the card is among the top ``n`` of its zone
+    (search the top cards of a deck: ``Target(zone="deck", predicate=...)``)."""
+
+    def top(card: Card, ctx: Context) -> bool:
+        return ctx.game.zone(card.zone, card.zone_player).index(card.id) < n
+
+    return top
 
 
 def card_candidates(spec: Target, ctx: Context) -> list[Card]:

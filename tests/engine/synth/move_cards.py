@@ -10,7 +10,13 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.effects import Modify, Until
 from oracle.engine.core.events import Event
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.basic import Cancel, GainResource, discard, put_into_play
+from oracle.engine.flow.basic import (
+    Cancel,
+    GainResource,
+    MoveCard,
+    discard,
+    put_into_play,
+)
 from oracle.engine.flow.costs import pay_cost
 from oracle.engine.flow.effect_actions import LastingMatch
 from oracle.engine.flow.moves import (
@@ -23,6 +29,7 @@ from oracle.engine.flow.moves import (
     TransferResource,
     remove_from_game,
 )
+from oracle.engine.play.targeting import within_top
 
 THEIR_UNIT = Target(card_type="unit", controller="opponent")
 
@@ -139,4 +146,24 @@ CARDS = (
         ),
     ),
     _event("haggle", "Haggle", NEXT_UNIT),
+    # Search the top 2 cards of one's deck for a unit, then shuffle.
+    _event(
+        "prospect",
+        "Prospect",
+        Simultaneously(
+            (
+                MoveCard(to="hand", from_zones=("deck",), words="takes {card}"),
+                ShuffleDeck(),
+            ),
+            "search",
+        ),
+        {
+            "target": Target(
+                card_type="unit",
+                zone="deck",
+                controller="self",
+                predicate=within_top(2),
+            )
+        },
+    ),
 )
