@@ -208,3 +208,15 @@ def test_keyword_query_answers_printed_and_granted_keywords() -> None:
     assert statuses(result) == ["accepted"]
     # Prowler prints stealth; Standard is given it by its own effect.
     assert result.decisions[0].options == ("Alice/prowler", "Alice/standard")
+
+
+def test_duration_set_by_the_window_the_ability_is_used_in() -> None:
+    grit = {"player": "Alice", "play": "grit", "targets": {"target": "Alice/soldier"}}
+    board = player("Alice", hand=["grit"], play=["soldier"])
+    outside = run(board, steps=[grit])
+    assert statuses(outside) == ["accepted"]
+    assert state(outside)["lasting"][0]["until"] == "until the end of the phase"
+    in_duel = run(board, steps=[{"advance": "combat"}, grit])
+    assert statuses(in_duel) == ["accepted", "accepted"]
+    assert state(in_duel)["lasting"][0]["until"] == "until the end of the combat round"
+    assert strength(in_duel, "soldier") == 2

@@ -9,7 +9,7 @@ cards or players, filtered by controller and zone) and *while* (a condition).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -224,6 +224,29 @@ class Until:
         if self.phase:
             return f"until the end of the {self.phase.replace('_', ' ')} phase"
         return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
+
+
+Duration = Until | Callable[[Context], Until]
+
+
+def until_by_use(durations: Mapping[str, Until], default: Until) -> Duration:
+    """Return a duration set by how the ability is used: by the window open
+    (``"duel"``), else by its kind (``"action"``, ``"reaction"``...), else
+    ``default`` ("a shootout action lasts the shootout, a noon one the day")."""
+
+    def pick(ctx: Context) -> Until:
+        window = ctx.game.clock.window
+        if window is not None and window in durations:
+            return durations[window]
+        kind = ctx.ability.kind.value if ctx.ability is not None else ""
+        return durations.get(kind, default)
+
+    return pick
+
+
+def duration(until: Duration, ctx: Context) -> Until:
+    """Return the duration a lasting effect takes when it is applied."""
+    return until if isinstance(until, Until) else until(ctx)
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,12 @@ from oracle.engine.core.effects import (
     CardMatch,
     Controller,
     Delayed,
+    Duration,
     Lasting,
     Modifier,
     Persistent,
     Until,
+    duration,
 )
 from oracle.engine.core.events import Event
 from oracle.engine.flow.actions import Affectable, CardAction, GameAction, PlayerAction
@@ -39,7 +41,7 @@ class CardLasting(CardAction):
     event_name = "lasting_effect"
 
     effect: Modifier | tuple[Modifier, ...] = ()
-    until: Until = field(default_factory=lambda: Until(period="phase"))
+    until: Duration = field(default_factory=lambda: Until(period="phase"))
     zones: tuple[str, ...] | None = None
 
     def zones_in(self, pack: Pack) -> tuple[str, ...]:
@@ -88,13 +90,16 @@ class CardLasting(CardAction):
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
-        return f"applies an effect to {ctx.game.name_of(card)} {self.until.describe()}"
+        until = duration(self.until, ctx).describe()
+        return f"applies an effect to {ctx.game.name_of(card)} {until}"
 
     def apply(self, card: Card, ctx: Context) -> None:
         """Register the lasting effect, bound to the card's zone."""
         spec = Persistent(self.effect, target_zone=card.zone, target_controller="any")
         source = ctx.source.id if ctx.source else None
-        lasting = Lasting(spec, ctx.player.name, source, self.until, cards=(card.id,))
+        lasting = Lasting(
+            spec, ctx.player.name, source, duration(self.until, ctx), cards=(card.id,)
+        )
         ctx.game.lasting.append(lasting)
 
 
@@ -108,7 +113,7 @@ class LastingMatch(PlayerAction):
     event_name = "lasting_effect"
 
     effect: Modifier | tuple[Modifier, ...] = ()
-    until: Until = field(default_factory=lambda: Until(period="phase"))
+    until: Duration = field(default_factory=lambda: Until(period="phase"))
     match: CardMatch = None
     condition: Callable[[Context], bool] | None = None
     target_controller: Controller = "self"
@@ -116,7 +121,7 @@ class LastingMatch(PlayerAction):
 
     def verb(self, player: Player, ctx: Context) -> str:
         """Return the log text after the player's name."""
-        return f"applies a lasting effect {self.until.describe()}"
+        return f"applies a lasting effect {duration(self.until, ctx).describe()}"
 
     def apply(self, player: Player, ctx: Context) -> None:
         """Register the lasting effect; it fixes on no card."""
@@ -128,7 +133,9 @@ class LastingMatch(PlayerAction):
             target_zone=self.target_zone,
         )
         source = ctx.source.id if ctx.source else None
-        ctx.game.lasting.append(Lasting(spec, player.name, source, self.until))
+        ctx.game.lasting.append(
+            Lasting(spec, player.name, source, duration(self.until, ctx))
+        )
 
 
 @dataclass(frozen=True)
@@ -158,18 +165,22 @@ class PlayerLasting(PlayerAction):
     event_name = "lasting_effect"
 
     effect: Modifier | tuple[Modifier, ...] = ()
-    until: Until = field(default_factory=lambda: Until(period="phase"))
+    until: Duration = field(default_factory=lambda: Until(period="phase"))
 
     def verb(self, player: Player, ctx: Context) -> str:
         """Return the log text after the player's name."""
-        return f"gains an effect {self.until.describe()}"
+        return f"gains an effect {duration(self.until, ctx).describe()}"
 
     def apply(self, player: Player, ctx: Context) -> None:
         """Register the lasting effect."""
         spec = Persistent(self.effect, target_type="player")
         source = ctx.source.id if ctx.source else None
         lasting = Lasting(
-            spec, ctx.player.name, source, self.until, players=(player.name,)
+            spec,
+            ctx.player.name,
+            source,
+            duration(self.until, ctx),
+            players=(player.name,),
         )
         ctx.game.lasting.append(lasting)
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Modify, Persistent, Until, cannot_be_targeted
+from oracle.engine.core.effects import (
+    Modify,
+    Persistent,
+    Until,
+    cannot_be_targeted,
+    until_by_use,
+)
 from oracle.engine.flow.basic import CardLasting, Exhaust, discard
 from oracle.engine.flow.effect_actions import LastingMatch
 
@@ -23,6 +29,11 @@ def _event(slug: str, name: str, target: Target, effect: CardLasting) -> CardDef
             action(target=target, effect=effect, location="hand", played_to="discard"),
         ),
     )
+
+
+#: In the duel window, to the end of the combat round; else to the phase's end.
+BY_USE = until_by_use({"duel": Until(period="combat_round")}, Until(period="phase"))
+GRIT = CardLasting(effect=Modify("strength", 1), until=BY_USE)
 
 
 def stealthy(card: Card, ctx: Context) -> bool:
@@ -130,6 +141,22 @@ CARDS = (
                 location="hand",
                 played_to="discard",
             ),
+        ),
+    ),
+    # One lasting effect whose duration depends on where it is played.
+    CardDef(
+        "grit",
+        "Grit",
+        "event",
+        abilities=tuple(
+            action(
+                target=Target(card_type="unit", controller="self"),
+                effect=GRIT,
+                window=window,
+                location="hand",
+                played_to="discard",
+            )
+            for window in (None, "duel")
         ),
     ),
 )
