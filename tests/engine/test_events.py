@@ -114,3 +114,19 @@ def test_job_leader_that_stays_ready_and_an_action_before_the_job() -> None:
     opposed = next(i for i, m in enumerate(log) if m.startswith("Bob"))
     assert marked < opposed
     assert "Alice's job led by Outlaw fails" in log
+
+
+def test_targets_being_chosen_is_an_event() -> None:
+    smite = {"player": "Alice", "play": "smite", "targets": {"target": "Bob/knight"}}
+    result = run(
+        player("Alice", hand=["smite"], play=["watchman"]),
+        player("Bob", play=["knight", "watchman"]),
+        steps=[smite],
+    )
+    assert statuses(result) == ["accepted"]
+    assert (gold(result, "Alice"), gold(result, "Bob")) == (0, 1)
+    log = messages(result)
+    # Bob answers once the target is chosen, before the effect resolves.
+    assert log.index("Bob gains 1 gold from Watchman (targets chosen)") < log.index(
+        "Alice discards Knight"
+    )

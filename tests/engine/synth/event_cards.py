@@ -55,6 +55,17 @@ def margin(ctx: Context) -> bool:
     return gained.resolve(ctx)
 
 
+def mine_targeted(event: Event, ctx: Context) -> bool:
+    """Another player chose one of this player's cards as a target."""
+    choices = event.param("choices")
+    if event.player == ctx.player.name or not isinstance(choices, dict):
+        return False
+    return any(
+        getattr(choice, "controller", None) == ctx.player.name
+        for choice in choices.values()
+    )
+
+
 CARDS = (
     _reacts("bellman", "Bellman", "window_open", duel),
     _reacts("curfew", "Curfew", "window_close", duel),
@@ -92,4 +103,5 @@ CARDS = (
             ),
         ),
     ),
+    _reacts("watchman", "Watchman", "targets_chosen", mine_targeted),
 )
