@@ -130,3 +130,20 @@ def test_targets_being_chosen_is_an_event() -> None:
     assert log.index("Bob gains 1 gold from Watchman (targets chosen)") < log.index(
         "Alice discards Knight"
     )
+
+
+def test_a_change_of_stats_by_effects_is_an_event() -> None:
+    tonic = {
+        "player": "Alice",
+        "play": "tonic-phase",
+        "targets": {"target": "Alice/soldier"},
+    }
+    board = player("Alice", hand=["tonic-phase"], play=["soldier", "scribe"])
+    raised = run(board, steps=[tonic])
+    assert statuses(raised) == ["accepted"]
+    assert gold(raised, "Alice") == 1
+    # The effect ends with the phase: the strength changes back, once more.
+    ended = run(board, steps=[tonic, {"end": "phase"}])
+    assert gold(ended, "Alice") == 2
+    found = [m for m in messages(ended) if "gold from" in m]
+    assert found == ["Alice gains 1 gold from Scribe (stats change)"] * 2

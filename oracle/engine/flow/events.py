@@ -9,7 +9,8 @@
 4. the change itself (skipped if cancelled, or fizzled if no longer legal);
    persistent effects are recomputed and "until <event>" effects expire; a
    change that moved its card into or out of play raises ``enters_play`` or
-   ``leaves_play``, whatever the way;
+   ``leaves_play``, whatever the way, and a change of a card's stats or
+   flags by effects raises ``stats_change`` (``announce_changes``);
 5. forced reactions;
 6. reactions; then the event's then-callbacks.
 
@@ -23,13 +24,15 @@ registers them here with ``register_windows`` when it is imported (importing
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
+from oracle.engine.core.effects import View
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.events import Event
-from oracle.engine.flow.view import in_zone, recompute
+from oracle.engine.flow.view import changed_cards, in_zone, recompute
 
 if TYPE_CHECKING:
     from oracle.engine.core.cards import Card
@@ -94,6 +97,7 @@ def _run(game: Game, event: Event) -> None:
         return
     card = event.card
     was = card.zone if card is not None else None
+    view = game.view
     if event.change is not None:
         event.change(event)
     event.resolved = True
@@ -111,9 +115,47 @@ def _run(game: Game, event: Event) -> None:
         _expire_until(game, event)
     if card is not None and card.zone != was and "crossed" not in event.params:
         _crossed(game, event, card, was)
+    if game.view is not view:
+        announce_changes(game, view)
     windows.after(game, event)
     for callback in event.then:
         callback()
+
+
+#: By game, the view whose changes were last announced (``announce_changes``).
+_ANNOUNCED: WeakKeyDictionary[Game, View] = WeakKeyDictionary()
+
+
+def announce_changes(game: Game, before: View) -> None:
+    """Raise ``stats_change`` for each card whose stats or flags effects have
+    changed since the changes last announced (``before`` the first time):
+    ``params`` ``before`` and ``after`` (its stats), ``flags_before`` and
+    ``flags_after``. Only when an ability may answer it: otherwise nothing
+    would, and comparing views after every change would cost every game."""
+    if not game.pack.trigger_kinds("stats_change"):
+        return
+    seen = _ANNOUNCED.get(game, before)
+    now = game.view
+    if now is seen:
+        return
+    _ANNOUNCED[game] = now
+    for card in changed_cards(game, seen, now):
+        printed = game.definition(card).stats
+        params: dict[str, object] = {
+            "before": _stats(printed, seen.card_stats.get(card.id, {})),
+            "after": _stats(printed, now.card_stats.get(card.id, {})),
+            "flags_before": sorted(seen.card_flags.get(card.id, ())),
+            "flags_after": sorted(now.card_flags.get(card.id, ())),
+        }
+        event = Event("stats_change", player=card.controller, card=card, params=params)
+        resolve_event(game, event)
+
+
+def _stats(printed: Mapping[str, int], modified: Mapping[str, int]) -> dict[str, int]:
+    merged = dict(printed)
+    for key, value in modified.items():
+        merged[key] = merged.get(key, 0) + value
+    return merged
 
 
 def _crossed(game: Game, event: Event, card: Card, was: str | None) -> None:

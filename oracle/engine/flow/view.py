@@ -47,6 +47,21 @@ def recompute(game: Game) -> None:
     )
 
 
+def changed_cards(game: Game, before: View, after: View) -> list[Card]:
+    """Return the cards whose stats or flags differ between two views, in
+    creation order."""
+    ids = {
+        i
+        for old, new in (
+            (before.card_stats, after.card_stats),
+            (before.card_flags, after.card_flags),
+        )
+        for i in old.keys() | new.keys()
+        if old.get(i) != new.get(i)
+    }
+    return [card for i, card in game.cards.items() if i in ids]
+
+
 def _has_sources(game: Game) -> bool:
     return bool(game.cards_with(game.pack.effect_slugs()))
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
-from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.events import announce_changes, resolve_event
 from oracle.engine.flow.view import recompute
 from oracle.engine.play import resolver
 
@@ -51,7 +51,10 @@ def end_period(game: Game, period: str, **params: object) -> None:
         del game.limit_periods[key]
     if period in game.clock.periods:
         game.clock.periods.remove(period)
+    view = game.view
     recompute(game)
+    if game.view is not view:  # expired effects change cards too
+        announce_changes(game, view)
 
 
 def _fire_delayed(game: Game, period: str) -> None:

@@ -66,6 +66,15 @@ def mine_targeted(event: Event, ctx: Context) -> bool:
     )
 
 
+def strength_changed(event: Event, ctx: Context) -> bool:
+    """Effects changed the strength of one of this player's cards."""
+    before, after = event.param("before"), event.param("after")
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return False
+    mine = event.card is not None and event.card.controller == ctx.player.name
+    return mine and before.get("strength") != after.get("strength")
+
+
 CARDS = (
     _reacts("bellman", "Bellman", "window_open", duel),
     _reacts("curfew", "Curfew", "window_close", duel),
@@ -104,4 +113,5 @@ CARDS = (
         ),
     ),
     _reacts("watchman", "Watchman", "targets_chosen", mine_targeted),
+    _reacts("scribe", "Scribe", "stats_change", strength_changed),
 )
