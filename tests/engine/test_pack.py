@@ -215,6 +215,7 @@ def test_synthetic_cards_have_distinct_slugs() -> None:
         lasting_cards,
         move_cards,
         special_cards,
+        town_cards,
         trigger_cards,
     )
 
@@ -225,6 +226,7 @@ def test_synthetic_cards_have_distinct_slugs() -> None:
         lasting_cards,
         move_cards,
         special_cards,
+        town_cards,
         trigger_cards,
     )
     slugs = Counter(card.slug for module in modules for card in module.CARDS)

@@ -122,6 +122,19 @@ def _run(game: Game, event: Event) -> None:
         callback()
 
 
+def answerable(game: Game, name: str) -> bool:
+    """Return whether a card in the game or a rule ability may answer an event
+    called ``name``. The engine's own notices (``targets_chosen``,
+    ``enters_play``...) change nothing and log nothing: one no ability can
+    answer is skipped, so games that do not use them do not pay for them."""
+    pack = game.pack
+    for kind in pack.trigger_kinds(name):
+        found = pack.triggered(kind, name)
+        if found.rules or game.cards_with(found.slugs):
+            return True
+    return False
+
+
 #: By game, the view whose changes were last announced (``announce_changes``).
 _ANNOUNCED: WeakKeyDictionary[Game, View] = WeakKeyDictionary()
 
@@ -132,7 +145,7 @@ def announce_changes(game: Game, before: View) -> None:
     ``params`` ``before`` and ``after`` (its stats), ``flags_before`` and
     ``flags_after``. Only when an ability may answer it: otherwise nothing
     would, and comparing views after every change would cost every game."""
-    if not game.pack.trigger_kinds("stats_change"):
+    if not answerable(game, "stats_change"):
         return
     seen = _ANNOUNCED.get(game, before)
     now = game.view
@@ -172,6 +185,8 @@ def _crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
         return
     params: dict[str, object] = {"from": was, "to": card.zone, "by": event.name}
     name = "enters_play" if now else "leaves_play"
+    if not answerable(game, name):
+        return
     for around in game.event_stack:
         if around.card is card:
             around.params["crossed"] = name

@@ -19,7 +19,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.core.game import RESOLVING, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.events import answerable, resolve_event
 from oracle.engine.play import targeting
 
 
@@ -184,7 +184,7 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     if ability.limit is not None:
         _count_use(ctx, index)
     _announce(ctx)
-    if ability.targets:
+    if ability.targets and answerable(ctx.game, "targets_chosen"):
         _targets_chosen(ctx)
     _play(ctx)
     return ctx

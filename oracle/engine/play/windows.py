@@ -24,7 +24,7 @@ from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Offer, Prompt, PromptKind, Response, ask
-from oracle.engine.flow.events import register_windows, resolve_event
+from oracle.engine.flow.events import answerable, register_windows, resolve_event
 from oracle.engine.play import resolver
 
 CANCEL = AbilityKind.CANCEL
@@ -327,6 +327,8 @@ def open_window(game: Game, name: str) -> None:
 
 
 def _window_event(game: Game, event: str, name: str) -> None:
+    if not answerable(game, event):
+        return
     player = game.clock.active_player
     resolve_event(game, Event(event, player=player, params={"window": name}))
 

@@ -27,6 +27,7 @@ from . import (
     lasting_cards,
     move_cards,
     special_cards,
+    town_cards,
     trigger_cards,
 )
 
@@ -155,6 +156,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
         *lasting_cards.CARDS,
         *move_cards.CARDS,
         *event_cards.CARDS,
+        *town_cards.CARDS,
     )
     return kind(
         slug,
