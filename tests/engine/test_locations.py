@@ -69,3 +69,19 @@ def test_a_job_marks_a_location() -> None:
     assert statuses(result) == ["accepted"]
     assert gold(result, "Alice") == 2
     assert "Alice's job led by Claim Jumper succeeds" in messages(result)
+
+
+def test_put_into_play_paying_its_cost_at_a_location() -> None:
+    hire = {
+        "player": "Alice",
+        "use": "gunslinger",
+        "targets": {"target": "Alice/saloon"},
+    }
+    result = run(
+        player("Alice", hand=["gunslinger"], play=TOWN, resources={"gold": 1}),
+        steps=[hire],
+    )
+    assert statuses(result) == ["accepted"]
+    assert gold(result, "Alice") == 0
+    assert location_of(result, "gunslinger") == "saloon"
+    assert card(result, "gunslinger")["zone"] == "play"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.engine.core.abilities import Target, action
+from oracle.engine.core.abilities import Target, Then, action
 from oracle.engine.core.cards import CardDef
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.basic import GainResource
+from oracle.engine.flow.basic import GainResource, put_into_play
+from oracle.engine.flow.costs import pay_cost
 from oracle.engine.flow.locations import MoveTo, SendHome, Town
 from oracle.engine.play.special import Job
 
@@ -54,6 +55,22 @@ CARDS = (
             action(
                 target=Target(card_type="deed"),
                 effect=Job(success=(GainResource(resource="gold", amount=2),)),
+            ),
+        ),
+    ),
+    # Put into play from hand, paying its cost, at a chosen location.
+    CardDef(
+        "gunslinger",
+        "Gunslinger",
+        "unit",
+        {"strength": 2, "cost": 1},
+        abilities=(
+            action(
+                target=Target(card_type=PLACES, controller="self"),
+                location="hand",
+                cost=pay_cost("gold"),
+                effect=put_into_play("source"),
+                then=Then(effect=(MoveTo(on="source", to="target", town=TOWN),)),
             ),
         ),
     ),
