@@ -85,3 +85,23 @@ def test_put_into_play_paying_its_cost_at_a_location() -> None:
     assert gold(result, "Alice") == 0
     assert location_of(result, "gunslinger") == "saloon"
     assert card(result, "gunslinger")["zone"] == "play"
+
+
+def test_attachment_declares_what_it_may_attach_to() -> None:
+    def arm(unit: str) -> Result:
+        use = {
+            "player": "Alice",
+            "use": "lance",
+            "targets": {"target": f"Alice/{unit}"},
+        }
+        return run(
+            player("Alice", hand=["lance"], play=["soldier", "knight"]), steps=[use]
+        )
+
+    armed = arm("knight")
+    assert statuses(armed) == ["accepted"]
+    assert card(armed, "lance")["parent"] is not None
+    assert armed.decisions[0].options == ("Alice/knight",)
+    refused = arm("soldier")
+    assert statuses(refused) == ["rejected"]
+    assert card(refused, "lance")["zone"] == "hand"

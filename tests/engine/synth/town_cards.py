@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from oracle.engine.core.abilities import Target, Then, action
-from oracle.engine.core.cards import CardDef
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.basic import GainResource, put_into_play
+from oracle.engine.flow.basic import Attach, GainResource, put_into_play
 from oracle.engine.flow.costs import pay_cost
 from oracle.engine.flow.locations import MoveTo, SendHome, Town
 from oracle.engine.play.special import Job
@@ -24,6 +25,11 @@ def _event(
         effect=effect, targets=targets, location="hand", played_to="discard"
     )
     return CardDef(slug, name, "event", abilities=(ability,))
+
+
+def a_knight(card: Card, ctx: Context) -> bool:
+    """The card is a knight (its printed trait)."""
+    return ctx.game.definition(card).has_trait("knight")
 
 
 CARDS = (
@@ -71,6 +77,19 @@ CARDS = (
                 cost=pay_cost("gold"),
                 effect=put_into_play("source"),
                 then=Then(effect=(MoveTo(on="source", to="target", town=TOWN),)),
+            ),
+        ),
+    ),
+    # An attachment that may attach only to a knight.
+    CardDef(
+        "lance",
+        "Lance",
+        "attachment",
+        abilities=(
+            action(
+                target=Target(card_type="unit", controller="self", predicate=a_knight),
+                effect=Attach(),
+                location="hand",
             ),
         ),
     ),
