@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from oracle.engine import (
@@ -206,28 +208,5 @@ def test_a_pack_runs_only_the_rule_checks_that_apply() -> None:
 def test_synthetic_cards_have_distinct_slugs() -> None:
     # A pack keeps the last definition of a slug: a clash would silently
     # replace a card another test relies on.
-    from collections import Counter
-
-    from .synth import (
-        action_cards,
-        effect_cards,
-        event_cards,
-        lasting_cards,
-        move_cards,
-        special_cards,
-        town_cards,
-        trigger_cards,
-    )
-
-    modules = (
-        action_cards,
-        effect_cards,
-        event_cards,
-        lasting_cards,
-        move_cards,
-        special_cards,
-        town_cards,
-        trigger_cards,
-    )
-    slugs = Counter(card.slug for module in modules for card in module.CARDS)
+    slugs = Counter(card.slug for module in synth.MODULES for card in module.CARDS)
     assert [slug for slug, n in slugs.items() if n > 1] == []

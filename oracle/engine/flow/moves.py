@@ -27,7 +27,7 @@ from oracle.engine.flow.actions import (
     player_refs,
     plural,
 )
-from oracle.engine.flow.basic import MoveCard, quantity
+from oracle.engine.flow.basic import MoveCard, _Tokens, quantity
 
 
 @dataclass(frozen=True)
@@ -145,21 +145,18 @@ class TakeControl(CardAction):
 
 
 @dataclass(frozen=True)
-class MoveTokens(CardAction):
+class MoveTokens(_Tokens):
     """Move ``amount`` tokens of ``kind`` from a card to the card chosen as ``to``."""
 
     event_name = "move_tokens"
 
-    kind: str = "power"
-    amount: Amount = 1
     to: str = "destination"
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """The card holds them all; the destination is another card in play."""
-        n = amount_of(self.amount, ctx)
         there = ctx.choices.get(self.to)
         return (
-            0 < n <= card.token_count(self.kind)
+            0 < self.count(ctx) <= card.token_count(self.kind)
             and isinstance(there, Card)
             and there.zone in ctx.game.pack.in_play_zones
             and there is not card
@@ -167,19 +164,14 @@ class MoveTokens(CardAction):
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
-        tokens = plural(amount_of(self.amount, ctx), self.kind + " token")
         there = ctx.game.name_of(ctx.card(self.to))
-        return f"moves {tokens} from {ctx.game.name_of(card)} to {there}"
+        return f"moves {self.tokens(ctx)} from {ctx.game.name_of(card)} to {there}"
 
     def apply(self, card: Card, ctx: Context) -> None:
         """Take the tokens off one card and put them on the other."""
-        n, there = amount_of(self.amount, ctx), ctx.card(self.to)
-        left = card.token_count(self.kind) - n
-        if left:
-            card.tokens[self.kind] = left
-        else:
-            card.tokens.pop(self.kind, None)
-        there.tokens[self.kind] = there.token_count(self.kind) + n
+        n, there = self.count(ctx), ctx.card(self.to)
+        self.put(card, card.token_count(self.kind) - n)
+        self.put(there, there.token_count(self.kind) + n)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,17 @@ from . import (
     trigger_cards,
 )
 
+#: The modules of synthetic cards, in the order the pack registers them.
+MODULES = (
+    effect_cards,
+    action_cards,
+    trigger_cards,
+    special_cards,
+    lasting_cards,
+    move_cards,
+    event_cards,
+    town_cards,
+)
 FACTIONS = ("red", "blue")
 #: Soldiers in every player's reserve at the start (a stock zone).
 RESERVE = 2
@@ -148,16 +159,7 @@ class SynthPack(Pack):
 
 def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
     """Build the synthetic pack (as ``kind``, under ``slug``)."""
-    cards = (
-        *effect_cards.CARDS,
-        *action_cards.CARDS,
-        *trigger_cards.CARDS,
-        *special_cards.CARDS,
-        *lasting_cards.CARDS,
-        *move_cards.CARDS,
-        *event_cards.CARDS,
-        *town_cards.CARDS,
-    )
+    cards = tuple(card for module in MODULES for card in module.CARDS)
     return kind(
         slug,
         name="Synthetic",

@@ -12,6 +12,7 @@ from oracle.engine.core.effects import (
     cannot_be_targeted,
     until_by_use,
 )
+from oracle.engine.flow.actions import GameAction
 from oracle.engine.flow.basic import CardLasting, Exhaust, discard
 from oracle.engine.flow.effect_actions import LastingMatch
 
@@ -19,16 +20,13 @@ from oracle.engine.flow.effect_actions import LastingMatch
 ANYWHERE = ("play", "hand", "estate")
 
 
-def _event(slug: str, name: str, target: Target, effect: CardLasting) -> CardDef:
-    """An event card played from hand whose effect is one lasting effect."""
-    return CardDef(
-        slug,
-        name,
-        "event",
-        abilities=(
-            action(target=target, effect=effect, location="hand", played_to="discard"),
-        ),
+def _event(slug: str, name: str, target: Target | None, effect: GameAction) -> CardDef:
+    """An event card played from hand whose effect is one game action."""
+    targets = {"target": target} if target is not None else {}
+    ability = action(
+        targets=targets, effect=effect, location="hand", played_to="discard"
     )
+    return CardDef(slug, name, "event", abilities=(ability,))
 
 
 #: In the duel window, to the end of the combat round; else to the phase's end.
@@ -89,59 +87,29 @@ CARDS = (
         {"strength": 1},
         effects=(Persistent(cannot_be_targeted(), match="self"),),
     ),
-    CardDef(
-        "smite",
-        "Smite",
-        "event",
-        abilities=(
-            action(
-                target=Target(card_type="unit", controller="opponent"),
-                effect=discard(),
-                location="hand",
-                played_to="discard",
-            ),
-        ),
+    _event(
+        "smite", "Smite", Target(card_type="unit", controller="opponent"), discard()
     ),
-    CardDef(
+    _event(
         "cull",
         "Cull",
-        "event",
-        abilities=(
-            action(
-                target=Target(card_type="unit", controller="opponent", targets=False),
-                effect=discard(),
-                location="hand",
-                played_to="discard",
-            ),
-        ),
+        Target(card_type="unit", controller="opponent", targets=False),
+        discard(),
     ),
     # Every soldier of its player, those that arrive later included.
-    CardDef(
+    _event(
         "war-cry",
         "War Cry",
-        "event",
-        abilities=(
-            action(
-                effect=LastingMatch(effect=Modify("strength", 1), match=a_soldier),
-                location="hand",
-                played_to="discard",
-            ),
-        ),
+        None,
+        LastingMatch(effect=Modify("strength", 1), match=a_soldier),
     ),
     CardDef("prowler", "Prowler", "unit", {"strength": 1}, frozenset({"stealth"})),
     # Asks one question of printed and granted keywords alike.
-    CardDef(
+    _event(
         "flush-out",
         "Flush Out",
-        "event",
-        abilities=(
-            action(
-                target=Target(card_type="unit", predicate=stealthy),
-                effect=Exhaust(),
-                location="hand",
-                played_to="discard",
-            ),
-        ),
+        Target(card_type="unit", predicate=stealthy),
+        Exhaust(),
     ),
     # One lasting effect whose duration depends on where it is played.
     CardDef(
