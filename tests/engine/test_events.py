@@ -147,3 +147,16 @@ def test_a_change_of_stats_by_effects_is_an_event() -> None:
     assert gold(ended, "Alice") == 2
     found = [m for m in messages(ended) if "gold from" in m]
     assert found == ["Alice gains 1 gold from Scribe (stats change)"] * 2
+
+
+def test_leaving_play_inside_several_actions_resolved_as_one() -> None:
+    volley = {"player": "Alice", "play": "volley", "targets": {"target": "Bob/knight"}}
+    result = run(
+        player("Alice", hand=["volley"], play=["mourner"]),
+        player("Bob", play=["knight"]),
+        steps=[volley],
+    )
+    assert statuses(result) == ["accepted"]
+    # 2 gold from Volley itself, 1 from Mourner as the Knight leaves play.
+    assert gold(result, "Alice") == 3
+    assert "Alice gains 1 gold from Mourner (leaves play)" in messages(result)

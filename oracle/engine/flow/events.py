@@ -114,7 +114,7 @@ def _run(game: Game, event: Event) -> None:
     if game.lasting:  # mostly none: no call
         _expire_until(game, event)
     if card is not None and card.zone != was and "crossed" not in event.params:
-        _crossed(game, event, card, was)
+        crossed(game, event, card, was)
     if game.view is not view:
         announce_changes(game, view)
     windows.after(game, event)
@@ -171,7 +171,7 @@ def _stats(printed: Mapping[str, int], modified: Mapping[str, int]) -> dict[str,
     return merged
 
 
-def _crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
+def crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
     """Raise ``enters_play`` or ``leaves_play`` when the change moved its card
     into or out of the zones the pack counts as in play, whatever the way
     (discarded, returned, shuffled away, put into play...): one event to

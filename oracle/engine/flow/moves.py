@@ -28,6 +28,7 @@ from oracle.engine.flow.actions import (
     plural,
 )
 from oracle.engine.flow.basic import MoveCard, _Tokens, quantity
+from oracle.engine.flow.events import crossed
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,9 @@ class Simultaneously(GameAction):
     parts change the game one after another inside that one change, each on
     its own default targets it can affect (the rest are left out), and each
     logs its own line; the event's ``params["parts"]`` counts the parts
-    that changed something. Fully resolvable when every part is.
+    that changed something; a part that moves its card into or out of play
+    raises ``enters_play``/``leaves_play`` once all are done. Fully
+    resolvable when every part is.
     """
 
     actions: tuple[GameAction, ...] = ()
@@ -269,6 +272,9 @@ class Simultaneously(GameAction):
 
     def _apply(self, event: Event, ctx: Context) -> None:
         parts = self._parts(ctx)  # every part checked before any changes
+        # Where each part's card was: a part that takes it into or out of
+        # play raises the usual notice once all parts are done.
+        zones = [(part, part.card, part.card.zone) for part in parts if part.card]
         for part in parts:
             if part.change is not None:
                 part.change(part)
@@ -282,6 +288,9 @@ class Simultaneously(GameAction):
                     rules=part.rules,
                 )
         event.params["parts"] = len(parts)
+        for part, card, was in zones:
+            if card.zone != was:
+                crossed(ctx.game, part, card, was)
 
     def resolve(
         self, ctx: Context, targets: Sequence[Affectable] | None = None
