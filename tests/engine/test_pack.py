@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from oracle.engine import (
@@ -201,3 +203,10 @@ def test_a_pack_runs_only_the_rule_checks_that_apply() -> None:
     assert pack.checks_for(AbilityKind.ACTION, None) == (actions, anywhere)
     pack.rule_checks = (anywhere,)  # replaced: the index follows
     assert pack.checks_for(AbilityKind.ACTION, "event") == (anywhere,)
+
+
+def test_synthetic_cards_have_distinct_slugs() -> None:
+    # A pack keeps the last definition of a slug: a clash would silently
+    # replace a card another test relies on.
+    slugs = Counter(card.slug for module in synth.MODULES for card in module.CARDS)
+    assert [slug for slug, n in slugs.items() if n > 1] == []

@@ -113,7 +113,10 @@ class Target:
     ``action`` (any of them; they are also resolved on the chosen cards).
     ``count`` cards must be chosen, or up to ``count`` when ``up_to`` (zero
     allowed). Options map a label to a legality rule. Numbers run from
-    ``minimum`` to ``maximum`` (fixed or computed).
+    ``minimum`` to ``maximum`` (fixed or computed). A card target targets
+    (``targets``): a card immune to being targeted (``effects.cannot_be_targeted``)
+    is not a legal choice; a choice that does not target (``targets=False``,
+    "choose" rather than "target") may pick it.
     """
 
     mode: Literal["card", "player", "option", "number"] = "card"
@@ -131,6 +134,7 @@ class Target:
     chooser: Literal["self", "opponent"] = "self"
     prompt: str = ""
     rules: tuple[str, ...] = ()
+    targets: bool = True
 
     @property
     def actions(self) -> tuple[GameAction, ...]:

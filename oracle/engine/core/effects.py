@@ -9,12 +9,13 @@ cards or players, filtered by controller and zone) and *while* (a condition).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Amount, Choice, Context
+from oracle.engine.core.events import Event
 
 if TYPE_CHECKING:
     from oracle.engine.core.abilities import Ability
@@ -68,6 +69,16 @@ class Gain:
 def cannot_be(action: str) -> Gain:
     """Return the flag that makes a card immune to game action ``action``."""
     return Gain(f"cannot:{action}")
+
+
+#: The flag of a card that cannot be targeted (choices that do not target
+#: still reach it).
+UNTARGETABLE = "cannot:target"
+
+
+def cannot_be_targeted() -> Gain:
+    """Return the flag that makes a card immune to being targeted."""
+    return Gain(UNTARGETABLE)
 
 
 @dataclass(frozen=True)
@@ -165,16 +176,77 @@ def while_attached(
 
 @dataclass(frozen=True)
 class Until:
-    """When a lasting effect ends: at the end of a period or after a named event."""
+    """When a lasting effect ends: at the end of a period, at the end of a
+    named phase (``phase``: the current one, or the next to come), or after a
+    named event; ``Until.first_of`` ends at whichever of several comes first.
+    """
 
     period: str | None = None
     event: str | None = None
+    phase: str | None = None
+    first: tuple[Until, ...] = ()
+    # Only an ``event`` this predicate accepts ends it ("the next unit
+    # played"); ``words`` then say which, after "until".
+    matching: Callable[[Event], bool] | None = None
+    words: str = ""
+
+    @classmethod
+    def first_of(cls, *ends: Until) -> Until:
+        """Return a duration that ends with the first of ``ends`` to happen."""
+        return cls(first=ends)
+
+    def ends_with(self, period: str, phase: object = None) -> bool:
+        """Return whether the effect ends when ``period`` ends (``phase``:
+        the phase ending, when the period is a phase)."""
+        if self.first:
+            return any(end.ends_with(period, phase) for end in self.first)
+        if self.phase is not None:
+            return period == "phase" and phase == self.phase
+        return self.period == period
+
+    def ends_after(self, event: Event) -> bool:
+        """Return whether the effect ends after ``event``."""
+        if self.first:
+            return any(end.ends_after(event) for end in self.first)
+        return self.event == event.name and (
+            self.matching is None or self.matching(event)
+        )
 
     def describe(self) -> str:
         """Return the duration in words."""
+        if self.first:
+            ends = " or ".join(
+                end.describe().removeprefix("until ") for end in self.first
+            )
+            return f"until {ends}, whichever comes first"
         if self.event:
-            return f"until {self.event.replace('_', ' ')}"
+            return f"until {self.words or self.event.replace('_', ' ')}"
+        if self.phase:
+            return f"until the end of the {self.phase.replace('_', ' ')} phase"
         return f"until the end of the {(self.period or 'game').replace('_', ' ')}"
+
+
+Duration = Until | Callable[[Context], Until]
+
+
+def until_by_use(durations: Mapping[str, Until], default: Until) -> Duration:
+    """Return a duration set by how the ability is used: by the window open
+    (``"duel"``), else by its kind (``"action"``, ``"reaction"``...), else
+    ``default`` ("a shootout action lasts the shootout, a noon one the day")."""
+
+    def pick(ctx: Context) -> Until:
+        window = ctx.game.clock.window
+        if window is not None and window in durations:
+            return durations[window]
+        kind = ctx.ability.kind.value if ctx.ability is not None else ""
+        return durations.get(kind, default)
+
+    return pick
+
+
+def duration(until: Duration, ctx: Context) -> Until:
+    """Return the duration a lasting effect takes when it is applied."""
+    return until if isinstance(until, Until) else until(ctx)
 
 
 @dataclass(frozen=True)

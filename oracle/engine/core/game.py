@@ -356,6 +356,13 @@ class Game:
         """Return whether effects give the card ``flag`` (keyword, trait, cannot:X)."""
         return flag in self.view.card_flags.get(card.id, ())
 
+    def has_keyword(self, card: Card, keyword: str) -> bool:
+        """Return whether the card has ``keyword``, printed (a trait) or given
+        by an effect: the one question a card's text asks of either."""
+        return keyword in self.pack.cards[card.slug].traits or self.has_flag(
+            card, keyword
+        )
+
     def player_stat(self, name: str, key: str, base: int = 0) -> int:
         """Return ``base`` modified by the player effects on ``key``."""
         return base + self.view.player_stats.get(name, {}).get(key, 0)

@@ -121,6 +121,7 @@ class Pack:
         player_zones: Sequence[str] = (),
         shared_zones: Sequence[str] = (),
         stock_zones: Sequence[str] = (),
+        in_play_zones: Sequence[str] = (),
         windows: Sequence[str] = (),
         periods: Sequence[str] = (),
         rule_checks: Sequence[RuleCheck] = (),
@@ -136,6 +137,9 @@ class Pack:
         self.player_zones = tuple(player_zones)
         self.shared_zones = tuple(shared_zones)
         self.stock_zones = frozenset(stock_zones)
+        # Zones whose cards the game counts as in play besides ``play``
+        # (provinces, holdings): lasting effects fix on their cards too.
+        self.in_play_zones = ("play", *in_play_zones)
         self.windows = tuple(windows)
         self.periods = tuple(periods)
         self.rule_checks = tuple(rule_checks)
@@ -341,6 +345,9 @@ class Pack:
         # Cards in play carry state and abilities, so they are always instances.
         for zone in sorted(self.stock_zones - zones - STOCKABLE_CORE_ZONES):
             out.append(f"stock zone {zone!r} is not a hand, deck, discard or pack zone")
+        for zone in self.in_play_zones[1:]:
+            if zone not in zones:
+                out.append(f"in-play zone {zone!r} is not a pack zone")
         return out
 
     def _ability_problems(
@@ -354,6 +361,13 @@ class Pack:
             out.append(f"{slug}: unknown window {ability.window!r}")
         if ability.limit is not None and ability.limit.period not in periods:
             out.append(f"{slug}: unknown limit period {ability.limit.period!r}")
+        for action in ability.effect:
+            # A game action may say what in its declaration can never work
+            # (a lasting effect aimed at a target drawn from a zone it
+            # never fixes on): refused here, not silently ignored in play.
+            check = getattr(action, "declaration_problems", None)
+            if check is not None:
+                out.extend(f"{slug}: {p}" for p in check(ability, self))
         return out
 
     # -- hooks -----------------------------------------------------------------

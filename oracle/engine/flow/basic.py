@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Amount, Context, amount_of
+from oracle.engine.core.events import Event
 from oracle.engine.core.game import DECK, DISCARD, HAND, PLAY
 from oracle.engine.flow.actions import (
     Affectable,
@@ -18,6 +19,7 @@ from oracle.engine.flow.effect_actions import (
     AtEndOf,
     Cancel,
     CardLasting,
+    LastingMatch,
     PlayerLasting,
     ResetAbilities,
     describe_event,
@@ -71,11 +73,20 @@ class MoveCard(CardAction):
     event: str = "move"
     words: str = "moves {card}"
     top: bool = False
+    saveable: bool = True
 
     @property
     def name(self) -> str:
         """Return the event name this action raises."""
         return self.event
+
+    def make_event(self, target: Affectable, ctx: Context) -> Event:
+        """Build the event; one that cannot be saved says so in its params
+        (``saveable``: False), which a save (``Cancel(save=True)``) reads."""
+        event = super().make_event(target, ctx)
+        if not self.saveable:
+            event.params["saveable"] = False
+        return event
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """The card must be in one of the origin zones."""
@@ -94,10 +105,21 @@ class MoveCard(CardAction):
 
 
 def discard(
-    on: CardRef = None, *, rules: tuple[str, ...] = (), to: str = DISCARD
+    on: CardRef = None,
+    *,
+    rules: tuple[str, ...] = (),
+    to: str = DISCARD,
+    saveable: bool = True,
 ) -> MoveCard:
-    """Discard a card from hand or play."""
-    return MoveCard(on=on, rules=rules, to=to, event="discard", words="discards {card}")
+    """Discard a card from hand or play (``saveable=False``: no save stops it)."""
+    return MoveCard(
+        on=on,
+        rules=rules,
+        to=to,
+        event="discard",
+        words="discards {card}",
+        saveable=saveable,
+    )
 
 
 def return_to_hand(on: CardRef = None, *, rules: tuple[str, ...] = ()) -> MoveCard:
@@ -314,6 +336,7 @@ __all__ = [
     "Draw",
     "Exhaust",
     "GainResource",
+    "LastingMatch",
     "LoseResource",
     "MoveCard",
     "PlayerLasting",

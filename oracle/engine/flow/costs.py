@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from oracle.engine.core.abilities import Cost
-from oracle.engine.core.context import Amount
+from oracle.engine.core.context import Amount, Context
 from oracle.engine.flow.basic import Exhaust, LoseResource, RemoveTokens, discard
 
 
@@ -24,6 +24,17 @@ def discard_self() -> Cost:
 
 def pay(resource: str, amount: Amount) -> Cost:
     """Cost: pay ``amount`` of a player resource."""
+    return Cost(LoseResource(resource=resource, amount=amount), f"pay {resource}")
+
+
+def pay_cost(resource: str, stat: str = "cost") -> Cost:
+    """Cost: pay the source card's ``stat`` in ``resource``, as effects leave
+    it (a reduction of the card's cost lowers what is paid; never below 0)."""
+
+    def amount(ctx: Context) -> int:
+        source = ctx.source
+        return max(0, ctx.game.stat(source, stat)) if source is not None else 0
+
     return Cost(LoseResource(resource=resource, amount=amount), f"pay {resource}")
 
 

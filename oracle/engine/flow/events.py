@@ -7,7 +7,10 @@
 2. forced interrupts, ordered per controller;
 3. interrupts (players respond in seat order from the active player);
 4. the change itself (skipped if cancelled, or fizzled if no longer legal);
-   persistent effects are recomputed and "until <event>" effects expire;
+   persistent effects are recomputed and "until <event>" effects expire; a
+   change that moved its card into or out of play raises ``enters_play`` or
+   ``leaves_play``, whatever the way, and a change of a card's stats or
+   flags by effects raises ``stats_change`` (``announce_changes``);
 5. forced reactions;
 6. reactions; then the event's then-callbacks.
 
@@ -21,15 +24,18 @@ registers them here with ``register_windows`` when it is imported (importing
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
+from oracle.engine.core.effects import View
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.events import Event
-from oracle.engine.flow.view import recompute
+from oracle.engine.flow.view import changed_cards, in_zone, recompute
 
 if TYPE_CHECKING:
+    from oracle.engine.core.cards import Card
     from oracle.engine.core.game import Game
 
 Window = Callable[["Game", Event], None]
@@ -89,6 +95,9 @@ def _run(game: Game, event: Event) -> None:
     windows.before(game, event)
     if event.cancelled or (event.check is not None and not event.check()):
         return
+    card = event.card
+    was = card.zone if card is not None else None
+    view = game.view
     if event.change is not None:
         event.change(event)
     event.resolved = True
@@ -103,14 +112,96 @@ def _run(game: Game, event: Event) -> None:
         )
     recompute(game)
     if game.lasting:  # mostly none: no call
-        _expire_until(game, event.name)
+        _expire_until(game, event)
+    if card is not None and card.zone != was and "crossed" not in event.params:
+        crossed(game, event, card, was)
+    if game.view is not view:
+        announce_changes(game, view)
     windows.after(game, event)
     for callback in event.then:
         callback()
 
 
-def _expire_until(game: Game, name: str) -> None:
-    kept = [e for e in game.lasting if e.until.event != name]
+def answerable(game: Game, name: str) -> bool:
+    """Return whether a card in the game or a rule ability may answer an event
+    called ``name``. The engine's own notices (``targets_chosen``,
+    ``enters_play``...) change nothing and log nothing: one no ability can
+    answer is skipped, so games that do not use them do not pay for them."""
+    pack = game.pack
+    for kind in pack.trigger_kinds(name):
+        found = pack.triggered(kind, name)
+        if found.rules or game.cards_with(found.slugs):
+            return True
+    return False
+
+
+#: By game, the view whose changes were last announced (``announce_changes``).
+_ANNOUNCED: WeakKeyDictionary[Game, View] = WeakKeyDictionary()
+
+
+def announce_changes(game: Game, before: View) -> None:
+    """Raise ``stats_change`` for each card whose stats or flags effects have
+    changed since the changes last announced (``before`` the first time):
+    ``params`` ``before`` and ``after`` (its stats), ``flags_before`` and
+    ``flags_after``. Only when an ability may answer it: otherwise nothing
+    would, and comparing views after every change would cost every game."""
+    if not answerable(game, "stats_change"):
+        return
+    seen = _ANNOUNCED.get(game, before)
+    now = game.view
+    if now is seen:
+        return
+    _ANNOUNCED[game] = now
+    for card in changed_cards(game, seen, now):
+        printed = game.definition(card).stats
+        params: dict[str, object] = {
+            "before": _stats(printed, seen.card_stats.get(card.id, {})),
+            "after": _stats(printed, now.card_stats.get(card.id, {})),
+            "flags_before": sorted(seen.card_flags.get(card.id, ())),
+            "flags_after": sorted(now.card_flags.get(card.id, ())),
+        }
+        event = Event("stats_change", player=card.controller, card=card, params=params)
+        resolve_event(game, event)
+
+
+def _stats(printed: Mapping[str, int], modified: Mapping[str, int]) -> dict[str, int]:
+    merged = dict(printed)
+    for key, value in modified.items():
+        merged[key] = merged.get(key, 0) + value
+    return merged
+
+
+def crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
+    """Raise ``enters_play`` or ``leaves_play`` when the change moved its card
+    into or out of the zones the pack counts as in play, whatever the way
+    (discarded, returned, shuffled away, put into play...): one event to
+    answer for all of them, after the change (``params``: ``from``, ``to``,
+    and ``by``, the event that moved it). The moving event and the events
+    around it about the same card (a card's ``play`` event, whose change moved
+    it) record the name in ``params["crossed"]``, so it is raised once."""
+    zones = game.pack.in_play_zones
+    now, before = card.zone in zones, was in zones
+    if now == before:
+        return
+    params: dict[str, object] = {"from": was, "to": card.zone, "by": event.name}
+    name = "enters_play" if now else "leaves_play"
+    if not answerable(game, name):
+        return
+    for around in game.event_stack:
+        if around.card is card:
+            around.params["crossed"] = name
+    resolve_event(game, Event(name, player=event.player, card=card, params=params))
+
+
+def _expire_until(game: Game, event: Event) -> None:
+    # Ends: "until <event>" effects after that event, and card effects whose
+    # cards have all left the zone they fixed in (back there, a card is new).
+    kept = [
+        e
+        for e in game.lasting
+        if not e.until.ends_after(event)
+        and (e.cards is None or any(in_zone(game.cards[c], e.spec) for c in e.cards))
+    ]
     if len(kept) != len(game.lasting):
         game.lasting = kept
         recompute(game)

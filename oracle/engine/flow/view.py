@@ -47,6 +47,21 @@ def recompute(game: Game) -> None:
     )
 
 
+def changed_cards(game: Game, before: View, after: View) -> list[Card]:
+    """Return the cards whose stats or flags differ between two views, in
+    creation order."""
+    ids = {
+        i
+        for old, new in (
+            (before.card_stats, after.card_stats),
+            (before.card_flags, after.card_flags),
+        )
+        for i in old.keys() | new.keys()
+        if old.get(i) != new.get(i)
+    }
+    return [card for i, card in game.cards.items() if i in ids]
+
+
 def _has_sources(game: Game) -> bool:
     return bool(game.cards_with(game.pack.effect_slugs()))
 
@@ -139,7 +154,8 @@ def _card_targets(
             return []
         candidates = [game.cards[source.parent]]
     elif fixed is not None:
-        candidates = [game.cards[i] for i in fixed]
+        # A lasting effect holds on its cards while they stay in its zone.
+        candidates = [c for c in map(game.cards.__getitem__, fixed) if in_zone(c, spec)]
     elif spec.match == "self":
         candidates = [source] if source is not None else []
     else:
@@ -147,6 +163,14 @@ def _card_targets(
     if callable(spec.match):
         candidates = [c for c in candidates if spec.match(c, ctx)]
     return [c.id for c in candidates]
+
+
+def in_zone(card: Card, spec: Persistent) -> bool:
+    """Return whether ``card`` is in one of the zones ``spec`` reaches."""
+    zone = spec.target_zone
+    if isinstance(zone, str):
+        return zone == card.zone or zone == "any"
+    return card.zone in zone or "any" in zone
 
 
 def _matching(game: Game, spec: Persistent, ctx: Context) -> list[str]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
-from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.events import announce_changes, resolve_event
 from oracle.engine.flow.view import recompute
 from oracle.engine.play import resolver
 
@@ -44,13 +44,17 @@ def end_period(game: Game, period: str, **params: object) -> None:
     )
     resolve_event(game, event)
     _fire_delayed(game, period)
-    game.lasting = [e for e in game.lasting if e.until.period != period]
+    phase = params.get("phase")
+    game.lasting = [e for e in game.lasting if not e.until.ends_with(period, phase)]
     for key in [k for k, p in game.limit_periods.items() if p == period]:
         game.limits.pop(key, None)
         del game.limit_periods[key]
     if period in game.clock.periods:
         game.clock.periods.remove(period)
+    view = game.view
     recompute(game)
+    if game.view is not view:  # expired effects change cards too
+        announce_changes(game, view)
 
 
 def _fire_delayed(game: Game, period: str) -> None:
@@ -124,6 +128,8 @@ def end_round(game: Game) -> None:
     if game.players:
         game.clock.active_player = game.players[0].name
     game.say(None, f"Round {game.clock.round} begins", event="round_start")
+    # The new round opens as a period: a ``period_start`` event, round 2 on.
+    begin_period(game, ROUND, round=game.clock.round)
 
 
 def end(game: Game, period: str) -> None:

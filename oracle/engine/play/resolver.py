@@ -2,7 +2,8 @@
 
 Order: location, phase, window, limit, player restrictions, pack rule checks,
 condition, costs payable, enough targets, fully resolvable; then choose targets,
-confirm an optional ability, pay costs, count the use, log, and resolve the
+confirm an optional ability, pay costs, count the use, log, resolve
+``targets_chosen`` (an ability with targets), and resolve the
 ``play``/``ability`` event (whose cancel window can stop the effect).
 """
 
@@ -18,7 +19,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.core.game import RESOLVING, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.events import answerable, resolve_event
 from oracle.engine.play import targeting
 
 
@@ -183,8 +184,23 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     if ability.limit is not None:
         _count_use(ctx, index)
     _announce(ctx)
+    if ability.targets and answerable(ctx.game, "targets_chosen"):
+        _targets_chosen(ctx)
     _play(ctx)
     return ctx
+
+
+def _targets_chosen(ctx: Context) -> None:
+    """Resolve ``targets_chosen`` (params: ``choices``, a copy), so abilities
+    can answer a card being targeted before the effect resolves."""
+    event = Event(
+        "targets_chosen",
+        player=ctx.player.name,
+        card=ctx.source,
+        params={"choices": dict(ctx.choices)},
+        context=ctx,
+    )
+    resolve_event(ctx.game, event)
 
 
 def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:

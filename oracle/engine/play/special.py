@@ -198,8 +198,9 @@ class Pull(_Composite):
         total = game.stat(card, self.stat) + amount_of(self.bonus, ctx)
         difficulty = amount_of(self.difficulty, ctx)
         won = total >= difficulty
-        ctx.data["pull"] = {"card": card.id, "total": total, "success": won}
-        event.params.update(card=card, total=total, success=won)
+        record = {"card": card.id, "total": total, "difficulty": difficulty}
+        ctx.data["pull"] = {**record, "success": won}
+        event.params.update(card=card, total=total, difficulty=difficulty, success=won)
         text = (
             f"{ctx.player.name} pulls {game.name_of(card)} for {total} against "
             f"difficulty {difficulty} and {outcome(won)}"
@@ -221,7 +222,11 @@ class Job(GameAction):
     ``period == "job"`` and params ``leader``/``mark``: opponents may oppose; the
     pack must declare the ``job`` period), decide the ``outcome`` (default:
     leader strength beats the chosen mark's), resolve ``success`` or ``failure``,
-    then end the period (``Until(period="job")`` effects expire)."""
+    then end the period (``Until(period="job")`` effects expire).
+
+    ``exhausts_leader=False``: a job whose leader stays ready; ``before``: game
+    actions resolved once the leader leads, before the period opens (what a
+    card does before the job's shootout)."""
 
     event_name = "job"
 
@@ -230,6 +235,8 @@ class Job(GameAction):
     success: tuple[GameAction, ...] = ()
     failure: tuple[GameAction, ...] = ()
     rules: tuple[str, ...] = ()
+    exhausts_leader: bool = True
+    before: tuple[GameAction, ...] = ()
 
     def default_targets(self, ctx: Context) -> list[Affectable]:
         """The leader card(s)."""
@@ -254,9 +261,11 @@ class Job(GameAction):
     def run(self, event: Event, leader: Card, ctx: Context) -> None:
         """Lead, let opponents oppose, decide and resolve the branch."""
         game = ctx.game
-        Exhaust(on="source").resolve(ctx.derive(source=leader))
+        if self.exhausts_leader:
+            Exhaust(on="source").resolve(ctx.derive(source=leader))
         ctx.data["job_leader"] = leader
         mark = ctx.choices.get("target")
+        run_branch(self.before, ctx)
         begin_period(game, "job", leader=leader, mark=mark)
         won = self.outcome(ctx)
         event.params["success"] = won

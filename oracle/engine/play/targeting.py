@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from oracle.engine.core import refs
 from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context, amount_of
+from oracle.engine.core.effects import UNTARGETABLE
 from oracle.engine.core.errors import IllegalPlay, did_you_mean
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 
@@ -28,12 +29,23 @@ def _affectable(item: Card | Player, spec: Target, ctx: Context) -> bool:
     return not spec.action or any(a.can_affect(item, ctx) for a in spec.actions)
 
 
+def within_top(n: int) -> Callable[[Card, Context], bool]:
+    """Return a target predicate: the card is among the top ``n`` of its zone
+    (search the top cards of a deck: ``Target(zone="deck", predicate=...)``)."""
+
+    def top(card: Card, ctx: Context) -> bool:
+        return ctx.game.zone(card.zone, card.zone_player).index(card.id) < n
+
+    return top
+
+
 def card_candidates(spec: Target, ctx: Context) -> list[Card]:
     """Return the cards that are legal for a card target, in stable order."""
     zones = (spec.zone,) if isinstance(spec.zone, str) else spec.zone
     anywhere = "any" in zones
     types = (spec.card_type,) if isinstance(spec.card_type, str) else spec.card_type
     game, test = ctx.game, spec.predicate
+    flags = game.view.card_flags if spec.targets else None
     pool: Iterable[Card] = game.cards.values()
     if types is not None:  # only the cards of those types, still in creation order
         of_type = [game.pack.slugs_of_type(t) for t in types]
@@ -42,6 +54,8 @@ def card_candidates(spec: Target, ctx: Context) -> list[Card]:
     found = []
     for card in pool:
         if not anywhere and card.zone not in zones:
+            continue
+        if flags and UNTARGETABLE in flags.get(card.id, ()):
             continue
         if (
             _controlled(card.controller, spec, ctx)

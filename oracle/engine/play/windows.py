@@ -24,7 +24,7 @@ from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Offer, Prompt, PromptKind, Response, ask
-from oracle.engine.flow.events import register_windows
+from oracle.engine.flow.events import answerable, register_windows, resolve_event
 from oracle.engine.play import resolver
 
 CANCEL = AbilityKind.CANCEL
@@ -312,21 +312,38 @@ def legal_actions(game: Game, player: str | None = None) -> list[Offer]:
 
 
 def open_window(game: Game, name: str) -> None:
-    """Open a pack-defined action window until every player passes in it."""
+    """Open a pack-defined action window until every player passes in it.
+
+    A ``window_open`` event resolves as it opens and a ``window_close`` event
+    as it closes (``params["window"]``: its name), so abilities can answer
+    both; the window is open while they resolve."""
     previous, game.clock.window = game.clock.window, name
     try:
-        while True:
-            offers = window_offers(game, name)
-            if not offers:
-                return
-            _record(game, f"window:{name}", offers)
-            game.spend()
-            response = game.io.respond(game, f"window:{name}", offers)
-            if response is None:
-                return
-            _use(game, response.offer, None, response)
+        _window_event(game, "window_open", name)
+        _take_turns(game, name)
+        _window_event(game, "window_close", name)
     finally:
         game.clock.window = previous
+
+
+def _window_event(game: Game, event: str, name: str) -> None:
+    if not answerable(game, event):
+        return
+    player = game.clock.active_player
+    resolve_event(game, Event(event, player=player, params={"window": name}))
+
+
+def _take_turns(game: Game, name: str) -> None:
+    while True:
+        offers = window_offers(game, name)
+        if not offers:
+            return
+        _record(game, f"window:{name}", offers)
+        game.spend()
+        response = game.io.respond(game, f"window:{name}", offers)
+        if response is None:
+            return
+        _use(game, response.offer, None, response)
 
 
 # Every event opens these windows around its change (see ``flow.events``).

@@ -20,8 +20,28 @@ from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.basic import discard
 from oracle.engine.play.windows import open_window
 
-from . import action_cards, effect_cards, special_cards, trigger_cards
+from . import (
+    action_cards,
+    effect_cards,
+    event_cards,
+    lasting_cards,
+    move_cards,
+    special_cards,
+    town_cards,
+    trigger_cards,
+)
 
+#: The modules of synthetic cards, in the order the pack registers them.
+MODULES = (
+    effect_cards,
+    action_cards,
+    trigger_cards,
+    special_cards,
+    lasting_cards,
+    move_cards,
+    event_cards,
+    town_cards,
+)
 FACTIONS = ("red", "blue")
 #: Soldiers in every player's reserve at the start (a stock zone).
 RESERVE = 2
@@ -139,18 +159,14 @@ class SynthPack(Pack):
 
 def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
     """Build the synthetic pack (as ``kind``, under ``slug``)."""
-    cards = (
-        *effect_cards.CARDS,
-        *action_cards.CARDS,
-        *trigger_cards.CARDS,
-        *special_cards.CARDS,
-    )
+    cards = tuple(card for module in MODULES for card in module.CARDS)
     return kind(
         slug,
         name="Synthetic",
         cards=cards,
         phases=("setup", "action", "combat", "end"),
-        player_zones=("reserve",),
+        player_zones=("reserve", "estate", "removed"),
+        in_play_zones=("estate",),
         stock_zones=("reserve",),
         shared_zones=("market",),
         windows=("duel",),
