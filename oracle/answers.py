@@ -93,6 +93,7 @@ class DecisionView:
     player: str
     window: str
     options: list[str]
+    prompt: str = ""  # the text the player is shown; none for a response window
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ def present(
             d["player"],
             d["window"],
             [str(o) for o in d["options"]],
+            str(d.get("prompt", "")),
         )
         for d in result.get("decisions", [])
     ]

@@ -113,7 +113,9 @@ class Target:
     ``action`` (any of them; they are also resolved on the chosen cards).
     ``count`` cards must be chosen, or up to ``count`` when ``up_to`` (zero
     allowed). Options map a label to a legality rule. Numbers run from
-    ``minimum`` to ``maximum`` (fixed or computed).
+    ``minimum`` to ``maximum`` (fixed or computed). ``prompt`` is the text its
+    chooser is shown (recorded with the decision); without one the engine
+    words it from the mode ("Choose a card").
     """
 
     mode: Literal["card", "player", "option", "number"] = "card"

@@ -434,9 +434,12 @@ class Game:
         )
         self.log.append(entry)
 
-    def record(self, player: str, window: str, options: Sequence[str]) -> None:
-        """Record a decision point with the legal options offered."""
-        self.decisions.append(Decision(self.at, player, window, tuple(options)))
+    def record(
+        self, player: str, window: str, options: Sequence[str], prompt: str = ""
+    ) -> None:
+        """Record a decision point with the legal options offered and the text
+        the player is shown (``prompt``, none for a response window)."""
+        self.decisions.append(Decision(self.at, player, window, tuple(options), prompt))
         self.options += 1 + len(options)
 
     def spend(self, amount: int = 1) -> None:

@@ -145,6 +145,23 @@ _PROMPT_KINDS = {
 }
 
 
+def prompt_text(spec: Target) -> str:
+    """Return the text a target's prompt shows: its own, else one from its
+    kind ("Choose a card", "Choose up to 2 cards", "Choose a player")."""
+    if spec.prompt:
+        return spec.prompt
+    if spec.mode not in ("card", "player"):
+        return f"Choose {_DEFAULT_NOUNS[spec.mode]}"
+    if spec.count == 1 and not spec.up_to:
+        return f"Choose a {spec.mode}"
+    how_many = f"up to {spec.count}" if spec.up_to else str(spec.count)
+    plural = "s" if spec.count != 1 else ""
+    return f"Choose {how_many} {spec.mode}{plural}"
+
+
+_DEFAULT_NOUNS = {"option": "an option", "number": "a number"}
+
+
 def _prompt(name: str, spec: Target, player: str, options: list[str]) -> Prompt:
     many = spec.mode in ("card", "player")
     return Prompt(
@@ -154,6 +171,7 @@ def _prompt(name: str, spec: Target, player: str, options: list[str]) -> Prompt:
         tuple(options),
         minimum=spec.least if many else 1,
         maximum=spec.count if many else 1,
+        title=prompt_text(spec),
     )
 
 
@@ -189,7 +207,7 @@ def _given(
             f"{_show(raw)} is not a legal target for {source}{hint}", rules
         )
     game.spend()
-    game.record(prompt.player, prompt.window, prompt.options)
+    game.record(prompt.player, prompt.window, prompt.options, prompt.title)
     return _to_indexes(prompt, answer)
 
 

@@ -431,6 +431,20 @@ CARDS = (
         ),
     ),
     CardDef(
+        "beacon",
+        "Beacon",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit", action=Ready(), prompt="Choose a unit to ready"
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
         "dowse",
         "Dowse",
         "location",
