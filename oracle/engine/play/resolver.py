@@ -184,6 +184,8 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
         _count_use(ctx, index)
     _announce(ctx)
     _play(ctx)
+    if ability.limit is not None and ctx.data.get("called_off"):
+        _count_use(ctx, index, -1)  # a use its handler called off is no use
     return ctx
 
 
@@ -205,12 +207,21 @@ def _confirm(ctx: Context) -> bool:
     return ask(ctx.game, prompt) is True
 
 
-def _count_use(ctx: Context, index: int) -> None:
+def _count_use(ctx: Context, index: int, uses: int = 1) -> None:
+    """Count ``uses`` more (or, negative, fewer) uses toward the limit; a key
+    left with none is forgotten."""
     limit = ctx.ability.limit if ctx.ability is not None else None
     key = limit_key(ctx, index) if limit is not None else None
-    if key is not None and limit is not None:
-        ctx.game.limits[key] = ctx.game.limits.get(key, 0) + 1
-        ctx.game.limit_periods[key] = limit.period
+    if key is None or limit is None:
+        return
+    game = ctx.game
+    count = game.limits.get(key, 0) + uses
+    if count > 0:
+        game.limits[key] = count
+        game.limit_periods[key] = limit.period
+    else:
+        game.limits.pop(key, None)
+        game.limit_periods.pop(key, None)
 
 
 def _announce(ctx: Context) -> None:
@@ -284,7 +295,9 @@ def resolve_effect(ctx: Context) -> bool:
     outcomes = _target_actions(ctx, ability) if ability.targets else []
     outcomes += [game_action.resolve(ctx) for game_action in ability.effect]
     if ability.handler is not None:
-        outcomes.append(ability.handler(ctx) is not False)
+        called_off = ability.handler(ctx) is False
+        ctx.data["called_off"] = called_off
+        outcomes.append(not called_off)
     resolved = all(outcomes) and bool(outcomes)
     ctx.data["resolved"] = resolved
     then = ability.then
@@ -303,8 +316,14 @@ def _target_actions(ctx: Context, ability: Ability) -> list[bool]:
                 outcomes.append(rule.resolve(ctx))
             continue
         picked = [t for t in _as_tuple(chosen) if isinstance(t, (Card, Player))]
-        for game_action in spec.actions:
-            legal = [t for t in picked if game_action.can_affect(t, ctx)]
+        # Each action applies to the chosen targets it is legal on now, all
+        # found before any resolves: an earlier action must not make a later
+        # one legal (exhaust, then ready what was just exhausted).
+        plan = [
+            (game_action, [t for t in picked if game_action.can_affect(t, ctx)])
+            for game_action in spec.actions
+        ]
+        for game_action, legal in plan:
             outcomes.append(bool(legal) and game_action.resolve(ctx, legal))
     return outcomes
 

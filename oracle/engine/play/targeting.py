@@ -113,6 +113,9 @@ def choose(
 ) -> Choice:
     """Choose target ``name``: validate the given answer or prompt for one.
 
+    ``given`` (the using player's answers) is read only when that player
+    chooses: a target the opponent chooses always prompts the opponent.
+
     ``found``: the target's ``candidates`` in this very context, if the caller
     has them (nothing changed since they were found)."""
     game = ctx.game
@@ -121,7 +124,9 @@ def choose(
         chooser = ctx.opponent
     values = list(candidates(spec, ctx) if found is None else found)
     prompt = _prompt(name, spec, chooser.name, _options(game, spec, values))
-    if name in given:
+    # ``given`` comes from the using player's step: it answers only the
+    # targets that player chooses; another chooser is asked in turn.
+    if name in given and chooser is ctx.player:
         picked = _given(prompt, given[name], spec, ctx, values, name)
     else:
         picked = _to_indexes(prompt, ask(game, prompt))
