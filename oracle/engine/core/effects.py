@@ -70,6 +70,17 @@ def cannot_be(action: str) -> Gain:
     return Gain(f"cannot:{action}")
 
 
+#: The flag of a blank card: its printed abilities and effects are switched off.
+BLANK = "blank"
+
+
+def blank() -> Gain:
+    """Return the modifier that blanks a card while it applies: the card's
+    printed abilities (actions and triggers) and persistent effects are off,
+    and come back when it ends. Printed stats and traits stay."""
+    return Gain(BLANK)
+
+
 @dataclass(frozen=True)
 class ModifyPlayer:
     """Add ``amount`` to a player value such as a hand limit."""

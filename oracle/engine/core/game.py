@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.core.cards import Card, CardDef, Player
-from oracle.engine.core.effects import View
+from oracle.engine.core.effects import BLANK, View
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.prompts import PromptQueue, passing_decider
 from oracle.engine.core.records import Decision, LogEntry
@@ -355,6 +355,11 @@ class Game:
     def has_flag(self, card: Card, flag: str) -> bool:
         """Return whether effects give the card ``flag`` (keyword, trait, cannot:X)."""
         return flag in self.view.card_flags.get(card.id, ())
+
+    def is_blank(self, card: Card) -> bool:
+        """Return whether effects blank the card (``effects.blank``): its
+        printed abilities and effects are switched off."""
+        return BLANK in self.view.card_flags.get(card.id, ())
 
     def player_stat(self, name: str, key: str, base: int = 0) -> int:
         """Return ``base`` modified by the player effects on ``key``."""

@@ -44,6 +44,13 @@ def _illegal(ctx: Context, reason: str, key: str) -> IllegalPlay:
     return IllegalPlay(reason, (*rules, *ctx.game.pack.citation(key)))
 
 
+def _blank_refusal(ctx: Context, index: int) -> IllegalPlay | None:
+    card = ctx.source
+    if card is None or index < 0 or not ctx.game.is_blank(card):
+        return None
+    return _illegal(ctx, f"{source_name(ctx)} is blank: its abilities are off", "blank")
+
+
 def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
     game = ctx.game
     card = ctx.source
@@ -111,11 +118,15 @@ def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
 
 
 def refusal(ctx: Context, index: int) -> IllegalPlay | None:
-    """Return why the ability in ``ctx`` cannot be used now, or None if it can."""
+    """Return why the ability in ``ctx`` cannot be used now, or None if it can.
+
+    ``index`` is the ability's place among its card's printed abilities (-1:
+    not printed, as a delayed ability)."""
     ability = ctx.ability
     assert ability is not None
     return (
-        _timing_refusal(ctx, ability)
+        _blank_refusal(ctx, index)
+        or _timing_refusal(ctx, ability)
         or _use_refusal(ctx, ability, index)
         or _resolve_refusal(ctx, ability)
     )
