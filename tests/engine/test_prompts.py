@@ -6,7 +6,7 @@ from typing import Any
 
 from oracle.engine import Result
 
-from .helpers import player, run, statuses
+from .helpers import card, gold, messages, player, run, state, statuses
 
 
 def _decisions(result: Result, window: str) -> list[dict[str, Any]]:
@@ -56,3 +56,45 @@ def test_response_window_decisions_carry_no_prompt_title() -> None:
     )
     cancel = _decisions(result, "cancel:play")
     assert cancel and all("prompt" not in d for d in cancel)
+
+
+def test_prompt_cancel_answer_resolves_the_declared_cancel_effect() -> None:
+    result = run(
+        player("Alice", play=["parley"]),
+        player("Bob", play=["knight"]),
+        steps=[
+            {"player": "Alice", "use": "parley"},
+            {"player": "Alice", "choose": "cancel"},
+        ],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    assert _decisions(result, "target:target")[0]["options"] == ["Bob/knight", "cancel"]
+    assert messages(result) == [
+        "Alice cancels Parley",
+        "Alice takes 1 gold from Parley instead",
+        "Alice gains 1 gold",
+    ]
+    # Called off before the cost and the limit: nothing paid, nothing counted.
+    assert card(result, "parley")["exhausted"] is False
+    assert state(result)["limits"] == {}
+    assert state(result)["players"]["Bob"]["play"] == ["knight"]
+
+
+def test_prompt_cancel_answer_may_be_given_with_the_step() -> None:
+    result = run(
+        player("Alice", play=["parley"]),
+        player("Bob", play=["knight"]),
+        steps=[{"player": "Alice", "use": "parley", "targets": {"target": "cancel"}}],
+    )
+    assert statuses(result) == ["accepted"]
+    assert gold(result, "Alice") == 1
+
+
+def test_prompt_without_a_cancel_answer_refuses_cancel() -> None:
+    result = run(
+        player("Alice", play=["sniper"]),
+        player("Bob", play=["soldier"]),
+        steps=[{"player": "Alice", "use": "sniper", "targets": {"target": "cancel"}}],
+    )
+    assert statuses(result) == ["rejected"]
+    assert "cancel is not a legal target for Sniper" in str(result.steps[0].reason)

@@ -115,7 +115,9 @@ class Target:
     allowed). Options map a label to a legality rule. Numbers run from
     ``minimum`` to ``maximum`` (fixed or computed). ``prompt`` is the text its
     chooser is shown (recorded with the decision); without one the engine
-    words it from the mode ("Choose a card").
+    words it from the mode ("Choose a card"). With ``on_cancel`` the prompt
+    also offers ``cancel``: a chooser who cancels calls the use off before
+    anything is paid or counted, and ``on_cancel`` resolves instead.
     """
 
     mode: Literal["card", "player", "option", "number"] = "card"
@@ -133,6 +135,7 @@ class Target:
     chooser: Literal["self", "opponent"] = "self"
     prompt: str = ""
     rules: tuple[str, ...] = ()
+    on_cancel: Then | None = None
 
     @property
     def actions(self) -> tuple[GameAction, ...]:

@@ -43,7 +43,8 @@ class Prompt:
     answer that is not an option is refused citing ``rules`` (the pack's
     ``choice`` citation when empty), with ``why`` added to the reason.
     ``title`` is the text the player is shown ("Choose a card"), recorded
-    with the decision.
+    with the decision. ``cancel``, when set, is the label of a cancel answer:
+    the last option, accepted alone whatever ``minimum`` asks.
     """
 
     kind: PromptKind
@@ -56,9 +57,12 @@ class Prompt:
     rules: tuple[str, ...] = ()
     why: str = ""
     title: str = ""
+    cancel: str = ""
 
     def accept(self, raw: object) -> Answer | None:
         """Return the normalised answer if ``raw`` is legal here, else None."""
+        if self.cancel and _strings(raw) == (self.cancel,):
+            return self.cancel
         if self.kind is PromptKind.YES_NO:
             return _yes_no(raw)
         if self.kind in (PromptKind.NUMBER, PromptKind.SECRET):

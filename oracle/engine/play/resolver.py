@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.engine.core.abilities import KIND_NAMES, Ability, AbilityKind, Then
+from oracle.engine.core.abilities import (
+    KIND_NAMES,
+    Ability,
+    AbilityKind,
+    Target,
+    Then,
+)
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context
 from oracle.engine.core.errors import IllegalPlay
@@ -184,7 +190,11 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     legal = ctx.legal
     for name, spec in ability.targets.items():
         if name not in ctx.choices:
-            ctx.choices[name] = targeting.choose(name, spec, ctx, given, legal)
+            choice = targeting.choose(name, spec, ctx, given, legal)
+            if choice is None:
+                _call_off(ctx, spec)
+                return ctx
+            ctx.choices[name] = choice
         legal = None
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
@@ -209,6 +219,21 @@ def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay |
         return None
     names = ", ".join(sorted(unknown))
     return _illegal(ctx, f"{source_name(ctx)} has no target called {names}", "target")
+
+
+def _call_off(ctx: Context, spec: Target) -> None:
+    """The chooser cancelled a target: the use is called off before anything
+    is paid or counted, and the target's ``on_cancel`` resolves instead."""
+    ctx.data["declined"] = True
+    who = targeting.chooser(spec, ctx).name
+    ctx.game.say(
+        who,
+        f"{who} cancels {source_name(ctx)}",
+        event="cancel_prompt",
+        cards=(ctx.source.id,) if ctx.source is not None else (),
+    )
+    if spec.on_cancel is not None:
+        _resolve_then(ctx, spec.on_cancel)
 
 
 def _confirm(ctx: Context) -> bool:

@@ -445,6 +445,27 @@ CARDS = (
         ),
     ),
     CardDef(
+        "parley",
+        "Parley",
+        "location",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit",
+                    controller="opponent",
+                    action=discard(),
+                    on_cancel=Then(
+                        effect=(gold(1),),
+                        message=Message("{player} takes 1 gold from {source} instead"),
+                    ),
+                ),
+                cost=exhaust_self(),
+                limit=per_turn(1),
+                message="{player} uses {source} to discard {target}",
+            ),
+        ),
+    ),
+    CardDef(
         "dowse",
         "Dowse",
         "location",
