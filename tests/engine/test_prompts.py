@@ -1,4 +1,4 @@
-"""What a player is shown when asked: prompt titles and a prompt's cancel."""
+"""What a player is shown when asked: prompt titles, cancel answers, menus."""
 
 from __future__ import annotations
 
@@ -98,3 +98,22 @@ def test_prompt_without_a_cancel_answer_refuses_cancel() -> None:
     )
     assert statuses(result) == ["rejected"]
     assert "cancel is not a legal target for Sniper" in str(result.steps[0].reason)
+
+
+def test_silent_handler_has_no_menu_entry_and_resolves_after_the_others() -> None:
+    result = run(
+        player("Alice", play=["hum", "chime", "echo"]),
+        steps=[
+            {"advance": "combat"},
+            {"player": "Alice", "choose": ["Alice/echo", "Alice/chime"]},
+        ],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    order = [d for d in result.decisions if d.window.startswith("order:")]
+    assert [d.options for d in order] == [("Alice/chime", "Alice/echo")]
+    tokens = [m for m in messages(result) if "token" in m]
+    assert tokens == [
+        "Alice places 1 echo token on Echo",
+        "Alice places 1 chime token on Chime",
+        "Alice places 1 hum token on Hum",
+    ]

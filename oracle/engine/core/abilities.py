@@ -213,6 +213,7 @@ class Ability:
     played_to: str | None = None
     repeatable: bool = False
     rules: tuple[str, ...] = ()
+    silent: bool | Callable[[Context], bool] = False
 
     def triggers_on(self, event: Event, ctx: Context) -> bool:
         """Return whether this triggered ability answers ``event``."""
@@ -222,6 +223,12 @@ class Ability:
     def is_interactive(self, ctx: Context) -> bool:
         """Return whether the ordering of this trigger matters to its player."""
         flag = self.interactive
+        return flag(ctx) if callable(flag) else flag
+
+    def is_silent(self, ctx: Context) -> bool:
+        """Return whether this forced trigger resolves without a menu entry,
+        after every other forced trigger of its window."""
+        flag = self.silent
         return flag(ctx) if callable(flag) else flag
 
 
@@ -246,6 +253,7 @@ class AbilityFields(TypedDict, total=False):
     played_to: str | None
     repeatable: bool
     rules: Sequence[str]
+    silent: bool | Callable[[Context], bool]
 
 
 def _tuple(value: T | Sequence[T] | None) -> tuple[T, ...]:
@@ -283,6 +291,7 @@ def make(
         played_to=fields.get("played_to"),
         repeatable=fields.get("repeatable", False),
         rules=tuple(fields.get("rules", ())),
+        silent=fields.get("silent", False),
     )
 
 

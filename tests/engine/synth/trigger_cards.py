@@ -231,6 +231,16 @@ CARDS = (
         ),
     ),
     CardDef(
+        "hum",
+        "Hum",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"period_start": combat_starts}, effect=token("hum"), silent=True
+            ),
+        ),
+    ),
+    CardDef(
         "chime",
         "Chime",
         "location",
