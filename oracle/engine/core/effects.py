@@ -70,6 +70,16 @@ def cannot_be(action: str) -> Gain:
     return Gain(f"cannot:{action}")
 
 
+#: The card stat that raises the limits of the card's abilities (``more_uses``).
+EXTRA_USES = "extra_uses"
+
+
+def more_uses(count: int = 1) -> Modify:
+    """Return the modifier that lets each limited ability of a card be used
+    ``count`` more times per period while it applies."""
+    return Modify(EXTRA_USES, count)
+
+
 #: The flag of a blank card: its printed abilities and effects are switched off.
 BLANK = "blank"
 

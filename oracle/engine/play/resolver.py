@@ -19,6 +19,7 @@ from oracle.engine.core.abilities import (
 )
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context
+from oracle.engine.core.effects import EXTRA_USES
 from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import RESOLVING, Game
@@ -80,7 +81,8 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
     limit = ability.limit
     if limit is not None:
         key = limit_key(ctx, index)
-        if key is not None and game.limits.get(key, 0) >= limit.count:
+        used = game.limits.get(key, 0) if key is not None else 0
+        if used >= limit.count and used >= limit.count + _extra_uses(ctx):
             return _illegal(ctx, f"{source_name(ctx)} has reached its limit", "limit")
     restrictions = game.view.player_restrictions
     for restriction in restrictions.get(ctx.player.name, ()) if restrictions else ():
@@ -102,6 +104,14 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
         reason = f"the condition of {source_name(ctx)} is not met"
         return _illegal(ctx, reason, "condition")
     return None
+
+
+def _extra_uses(ctx: Context) -> int:
+    """The uses effects add to the limits of the source's abilities."""
+    source = ctx.source
+    if source is None:
+        return 0
+    return ctx.game.view.card_stats.get(source.id, {}).get(EXTRA_USES, 0)
 
 
 def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:

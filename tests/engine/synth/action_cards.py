@@ -13,7 +13,7 @@ from oracle.engine.core.abilities import (
 )
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Modify, ModifyPlayer, Until
+from oracle.engine.core.effects import Modify, ModifyPlayer, Until, more_uses
 from oracle.engine.core.messages import Message
 from oracle.engine.flow.basic import (
     Attach,
@@ -298,6 +298,19 @@ CARDS = (
         "unit",
         {"strength": 1},
         abilities=(action(limit=per_turn(1), effect=gold(1)),),
+    ),
+    CardDef(
+        "encore",
+        "Encore",
+        "event",
+        abilities=(
+            action(
+                target=Target(controller="self"),
+                effect=CardLasting(effect=more_uses(1), until=Until(period="turn")),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
     ),
     CardDef(
         "renew",
