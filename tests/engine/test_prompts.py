@@ -117,3 +117,27 @@ def test_silent_handler_has_no_menu_entry_and_resolves_after_the_others() -> Non
         "Alice places 1 chime token on Chime",
         "Alice places 1 hum token on Hum",
     ]
+
+
+def test_choice_list_built_during_play_offers_each_label_once() -> None:
+    result = run(
+        player("Alice", hand=["augury", "knight", "soldier", "knight"]),
+        steps=[
+            {"player": "Alice", "play": "augury"},
+            {"player": "Alice", "choose": "knight"},
+        ],
+    )
+    assert statuses(result) == ["accepted", "accepted"]
+    (decision,) = _decisions(result, "target:target")
+    assert decision["options"] == ["knight", "soldier"]
+    assert state(result)["players"]["Alice"]["hand"] == ["soldier"]
+    assert messages(result)[0] == "Alice plays Augury to name knight"
+
+
+def test_choice_list_built_during_play_refuses_a_label_it_did_not_build() -> None:
+    result = run(
+        player("Alice", hand=["augury", "knight"]),
+        steps=[{"player": "Alice", "play": "augury", "targets": {"target": "soldier"}}],
+    )
+    assert statuses(result) == ["rejected"]
+    assert state(result)["players"]["Alice"]["hand"] == ["augury", "knight"]

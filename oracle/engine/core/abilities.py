@@ -112,7 +112,8 @@ class Target:
     ``card_type``, ``zone``, ``controller``, ``predicate`` and the legality of
     ``action`` (any of them; they are also resolved on the chosen cards).
     ``count`` cards must be chosen, or up to ``count`` when ``up_to`` (zero
-    allowed). Options map a label to a legality rule. Numbers run from
+    allowed). Options map a label to a legality rule, or ``choices`` builds
+    the labels during play (each legal, repeats offered once). Numbers run from
     ``minimum`` to ``maximum`` (fixed or computed). ``prompt`` is the text its
     chooser is shown (recorded with the decision); without one the engine
     words it from the mode ("Choose a card"). With ``on_cancel`` the prompt
@@ -130,6 +131,7 @@ class Target:
     count: int = 1
     up_to: bool = False
     options: Mapping[str, OptionRule] = field(default_factory=dict)
+    choices: Callable[[Context], Sequence[str]] | None = None
     minimum: int = 0
     maximum: Amount | None = None
     chooser: Literal["self", "opponent"] = "self"

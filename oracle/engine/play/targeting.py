@@ -65,7 +65,10 @@ def player_candidates(spec: Target, ctx: Context) -> list[Player]:
 
 
 def option_candidates(spec: Target, ctx: Context) -> list[str]:
-    """Return the options whose own legality holds now."""
+    """Return the options whose own legality holds now (or the labels
+    ``choices`` builds now)."""
+    if spec.choices is not None:
+        return list(dict.fromkeys(spec.choices(ctx)))
     legal = []
     for label, rule in spec.options.items():
         ok = rule(ctx) if callable(rule) else rule.has_legal_target(ctx)

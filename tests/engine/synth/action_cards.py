@@ -91,6 +91,19 @@ def dig(ctx: Context) -> bool:
     return Draw().resolve(ctx)
 
 
+def slugs_in_hand(ctx: Context) -> list[str]:
+    """The slugs of the other cards in the player's hand, built during play."""
+    hand = ctx.game.cards_in("hand", ctx.player.name)
+    return [c.slug for c in hand if c is not ctx.source]
+
+
+def discard_named(ctx: Context) -> bool:
+    """Discard every card of the named slug from the player's hand."""
+    hand = ctx.game.cards_in("hand", ctx.player.name)
+    named = [c for c in hand if c.slug == ctx.option()]
+    return discard().resolve(ctx, named)
+
+
 def recruit(ctx: Context) -> bool:
     """Put a soldier from the reserve (a stock zone) into play."""
     game, name = ctx.game, ctx.player.name
@@ -309,6 +322,20 @@ CARDS = (
                 effect=CardLasting(effect=more_uses(1), until=Until(period="turn")),
                 location="hand",
                 played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "augury",
+        "Augury",
+        "event",
+        abilities=(
+            action(
+                target=Target(mode="option", choices=slugs_in_hand),
+                handler=discard_named,
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to name {target}",
             ),
         ),
     ),
