@@ -90,10 +90,18 @@ OptionRule = Callable[[Context], bool] | GameAction
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost: a game action on its default target, paid before the effect."""
+    """A cost: a game action on its default target, paid before the effect.
+
+    A cost with a ``target`` makes its own selection: when it is paid its
+    player chooses the target's cards (a step names them under ``name`` in
+    its ``targets``), and the action is resolved on them; the cost can be
+    paid while the target has enough legal choices.
+    """
 
     action: GameAction
     label: str
+    target: Target | None = None
+    name: str = "cost"
 
     def can_pay(self, ctx: Context) -> bool:
         """Return whether the cost can be paid in full."""

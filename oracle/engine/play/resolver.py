@@ -14,6 +14,7 @@ from oracle.engine.core.abilities import (
     KIND_NAMES,
     Ability,
     AbilityKind,
+    Cost,
     Target,
     Then,
 )
@@ -116,7 +117,7 @@ def _extra_uses(ctx: Context) -> int:
 
 def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
     for cost in ability.cost:
-        if not cost.can_pay(ctx):
+        if not _can_pay(cost, ctx):
             name = source_name(ctx)
             reason = f"{ctx.player.name} cannot pay the cost of {name} ({cost.label})"
             return _illegal(ctx, reason, "cost")
@@ -209,7 +210,7 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx
-    if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
+    if ability.cost and not all(_pay(cost, ctx, given) for cost in ability.cost):
         return ctx
     if ability.limit is not None:
         _count_use(ctx, index)
@@ -220,11 +221,33 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     return ctx
 
 
+def _can_pay(cost: Cost, ctx: Context) -> bool:
+    if cost.target is None:
+        return cost.can_pay(ctx)
+    return targeting.has_enough(cost.target, ctx)
+
+
+def _pay(cost: Cost, ctx: Context, given: Mapping[str, object]) -> bool:
+    """Pay a cost; one that makes its own selection asks for it first."""
+    if cost.target is None:
+        return cost.pay(ctx)
+    choice = targeting.choose(cost.name, cost.target, ctx, given)
+    if choice is None:
+        return False
+    ctx.choices[cost.name] = choice
+    chosen = [c for c in _as_tuple(choice) if isinstance(c, (Card, Player))]
+    return cost.action.resolve(ctx, chosen)
+
+
 def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:
-    assert ctx.ability is not None
+    ability = ctx.ability
+    assert ability is not None
     if not given:
         return None
-    unknown = [name for name in given if name not in ctx.ability.targets]
+    named = {c.name for c in ability.cost if c.target is not None}
+    unknown = [
+        name for name in given if name not in ability.targets and name not in named
+    ]
     if not unknown:
         return None
     names = ", ".join(sorted(unknown))

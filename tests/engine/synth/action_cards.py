@@ -32,6 +32,7 @@ from oracle.engine.flow.costs import (
     discard_self,
     exhaust_parent,
     exhaust_self,
+    on_chosen,
     pay,
     remove_tokens,
 )
@@ -336,6 +337,22 @@ CARDS = (
                 location="hand",
                 played_to="discard",
                 message="{player} plays {source} to name {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "muster",
+        "Muster",
+        "location",
+        abilities=(
+            action(
+                cost=on_chosen(
+                    Exhaust(),
+                    Target(card_type="unit", controller="self"),
+                    "exhaust a unit you control",
+                ),
+                effect=gold(2),
+                message="{player} uses {source}, exhausting {cost}, to gain 2 gold",
             ),
         ),
     ),
