@@ -198,18 +198,14 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
             raise problem
         finally:
             problem = None  # as in ``initiate``
-    legal = ctx.legal
-    for name, spec in ability.targets.items():
-        if name not in ctx.choices:
-            choice = targeting.choose(name, spec, ctx, given, legal)
-            if choice is None:
-                _call_off(ctx, spec)
-                return ctx
-            ctx.choices[name] = choice
-        legal = None
+    if not _choose_targets(ctx, ability, given):
+        return ctx
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx
+    for game_action in ability.effect:  # what asks first (psi, trace) asks now
+        if isinstance(game_action, GameAction):
+            game_action.prepare(ctx)
     if ability.cost and not all(_pay(cost, ctx, given) for cost in ability.cost):
         return ctx
     if ability.limit is not None:
@@ -219,6 +215,23 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     if ability.limit is not None and ctx.data.get("called_off"):
         _count_use(ctx, index, -1)  # a use its handler called off is no use
     return ctx
+
+
+def _choose_targets(
+    ctx: Context, ability: Ability, given: Mapping[str, object]
+) -> bool:
+    """Choose every target not chosen yet; False when a chooser cancelled
+    (the use is then called off)."""
+    legal = ctx.legal
+    for name, spec in ability.targets.items():
+        if name not in ctx.choices:
+            choice = targeting.choose(name, spec, ctx, given, legal)
+            if choice is None:
+                _call_off(ctx, spec)
+                return False
+            ctx.choices[name] = choice
+        legal = None
+    return True
 
 
 def _can_pay(cost: Cost, ctx: Context) -> bool:
