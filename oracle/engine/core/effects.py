@@ -121,7 +121,25 @@ class PlayerCannot:
         view.player_restrictions.setdefault(target, []).append(self)
 
 
-Modifier = Modify | Gain | ModifyPlayer | PlayerCannot
+@dataclass(frozen=True)
+class AttachedStats:
+    """Add to a card the printed ``stats`` of every card attached to it."""
+
+    stats: tuple[str, ...]
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        game = ctx.game
+        for child in game.cards[target].attachments:
+            printed = game.definition(game.cards[child]).stats
+            for stat in self.stats:
+                if printed.get(stat):
+                    stats = view.card_stats.setdefault(target, {})
+                    stats[stat] = stats.get(stat, 0) + printed[stat]
+
+
+Modifier = Modify | Gain | ModifyPlayer | PlayerCannot | AttachedStats
 
 
 @dataclass(frozen=True)
@@ -170,6 +188,17 @@ class Persistent:
             or (isinstance(m, ModifyPlayer) and isinstance(m.amount, int))
             for m in self.modifiers
         )
+
+
+def attachment_stats(*stats: str) -> Persistent:
+    """Declare a pack rule (``Pack(rule_effects=...)``): the printed ``stats``
+    of each attachment count toward the card it is attached to, with no
+    declaration on the attachment (L5R's printed skill bonuses)."""
+    return Persistent(AttachedStats(stats), match=_has_attachments)
+
+
+def _has_attachments(card: Card, ctx: Context) -> bool:
+    return bool(card.attachments)
 
 
 def while_attached(
