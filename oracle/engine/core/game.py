@@ -356,11 +356,6 @@ class Game:
         """Return whether effects give the card ``flag`` (keyword, trait, cannot:X)."""
         return flag in self.view.card_flags.get(card.id, ())
 
-    def has_keyword(self, card: Card, word: str) -> bool:
-        """Return whether the card has ``word`` printed (its traits) or given
-        by an effect (``Gain``): the one query for keywords and traits."""
-        return word in self.definition(card).traits or self.has_flag(card, word)
-
     def is_blank(self, card: Card) -> bool:
         """Return whether effects blank the card (``effects.blank``): its
         printed abilities and effects are switched off."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
 from oracle.engine.core.effects import (
@@ -13,7 +12,6 @@ from oracle.engine.core.effects import (
     cannot_be,
     while_attached,
 )
-from oracle.engine.flow.basic import Exhaust
 
 
 def is_unit(card: Card, ctx: Context) -> bool:
@@ -80,28 +78,6 @@ CARDS = (
                 Modify("strength", 2),
                 match="self",
                 condition=lambda ctx: units_controlled(ctx) >= 3,
-            ),
-        ),
-    ),
-    CardDef(
-        "squire-hall",
-        "Squire Hall",
-        "location",
-        effects=(Persistent(Gain("knight"), match=is_soldier),),
-    ),
-    CardDef(
-        "joust",
-        "Joust",
-        "event",
-        abilities=(
-            action(
-                target=Target(
-                    card_type="unit",
-                    predicate=lambda c, ctx: ctx.game.has_keyword(c, "knight"),
-                    action=Exhaust(),
-                ),
-                location="hand",
-                played_to="discard",
             ),
         ),
     ),
