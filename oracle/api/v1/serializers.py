@@ -115,8 +115,8 @@ class OracleDecisionSerializer(serializers.Serializer):
     options = serializers.ListField(child=serializers.CharField())
     prompt = serializers.CharField(
         required=False,
-        help_text='The text the player is shown ("Choose a card"); absent for '
-        "a response window.",
+        help_text='The text the player is shown ("Choose a card"); absent where '
+        "there is none, as in a response window.",
     )
 
 

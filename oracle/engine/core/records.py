@@ -40,8 +40,8 @@ class LogEntry:
 class Decision:
     """A point where ``player`` could decide, with every legal option offered.
 
-    ``prompt`` is the text the player is shown ("Choose a card"); a response
-    window has none, and its mapping then leaves the key out.
+    ``prompt`` is the text the player is shown ("Choose a card"); where there
+    is none (a response window), its mapping leaves the key out.
     """
 
     at: int
