@@ -148,6 +148,7 @@ class DecisionView:
     window: str
     options: list[str]
     title: str = ""
+    prompt: str = ""  # the text the player is shown; none for a response window
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,7 @@ def present(
             d["window"],
             [shown(pack, o) for o in d["options"]],
             window_title(pack, d["window"], facts.get(d.get("at", -1))),
+            str(d.get("prompt", "")),
         )
         for d in result.get("decisions", [])
     ]

@@ -149,6 +149,22 @@ def test_a_change_of_stats_by_effects_is_an_event() -> None:
     assert found == ["Alice gains 1 gold from Scribe (stats change)"] * 2
 
 
+def test_a_card_becoming_blank_and_back_is_an_event() -> None:
+    blight = {"player": "Bob", "play": "blight", "targets": {"target": "Alice/soldier"}}
+    board = (
+        player("Alice", play=["soldier", "gossip"]),
+        player("Bob", hand=["blight"]),
+    )
+    blanked = run(*board, active_player="Bob", steps=[blight])
+    assert statuses(blanked) == ["accepted"]
+    assert gold(blanked, "Alice") == 1
+    # The blank ends with the phase: the card's blank state changes back.
+    ended = run(*board, active_player="Bob", steps=[blight, {"end": "phase"}])
+    assert gold(ended, "Alice") == 2
+    found = [m for m in messages(ended) if "gold from" in m]
+    assert found == ["Alice gains 1 gold from Gossip (stats change)"] * 2
+
+
 def test_leaving_play_inside_several_actions_resolved_as_one() -> None:
     volley = {"player": "Alice", "play": "volley", "targets": {"target": "Bob/knight"}}
     result = run(

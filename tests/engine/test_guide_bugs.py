@@ -1,23 +1,15 @@
-"""Patterns of the card-engine guides that the engine gets wrong.
+"""Patterns of the card-engine guides that the engine once got wrong.
 
-Each test states the behaviour the guides document and is a strict xfail
-until the engine is fixed (it then passes and the mark must go). They live
-apart from the suites ``bench/engine.py`` replays, which call each test and
-would stop on the expected failure.
+Each test was a strict xfail until the engine was fixed (issue 29); they stay
+as regression tests. They live apart from the suites ``bench/engine.py``
+replays, so that the bench keeps measuring the same scenarios.
 """
 
 from __future__ import annotations
 
-import pytest
-
 from .helpers import card, messages, player, run, state, statuses
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="each game action's legality is checked again after the one before "
-    "it resolved, so Ready undoes the Exhaust just applied (issue 29)",
-)
 def test_target_with_several_game_actions_applies_only_those_legal_when_chosen() -> (
     None
 ):
@@ -32,11 +24,6 @@ def test_target_with_several_game_actions_applies_only_those_legal_when_chosen()
     assert card(result, "knight")["exhausted"] is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a target the opponent chooses takes its answer from the using "
-    "player's step, so Alice decides for Bob (issue 29)",
-)
 def test_target_the_opponent_chooses_is_not_answered_by_the_user() -> None:
     result = run(
         player("Alice", play=["tribute"]),
@@ -50,11 +37,6 @@ def test_target_the_opponent_chooses_is_not_answered_by_the_user() -> None:
     assert state(result)["players"]["Bob"]["discard"] == ["soldier"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a use is counted toward the limit before the handler runs, and "
-    "stays counted when the handler calls the action off (issue 29)",
-)
 def test_action_its_handler_calls_off_does_not_count_toward_its_limit() -> None:
     # An empty deck: Dowse's handler calls the action off each time.
     use = {"player": "Alice", "use": "dowse"}

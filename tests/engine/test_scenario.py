@@ -322,7 +322,13 @@ def test_result_has_the_documented_shape() -> None:
     }
     assert out["log"][0]["step"] == 0
     assert out["log"][0]["card_slugs"] == ["strike", "soldier"]
-    assert set(out["decisions"][0]) == {"at", "player", "window", "options"}
+    assert out["decisions"][0] == {  # a target prompt: it carries its text
+        "at": 0,
+        "player": "Alice",
+        "window": "target:target",
+        "options": ["Bob/soldier"],
+        "prompt": "Choose a card",
+    }
     state = out["state"]
     assert isinstance(state, dict)
     assert state["players"]["Alice"]["reserve"] == {"soldier": 2}  # a stock zone

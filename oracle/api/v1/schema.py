@@ -113,7 +113,13 @@ RESULT = {
         },
     ],
     "decisions": [
-        {"at": 0, "player": "Alice", "window": "target:target", "options": ["Bob"]},
+        {
+            "at": 0,
+            "player": "Alice",
+            "window": "target:target",
+            "options": ["Bob"],
+            "prompt": "Choose a player",
+        },
         {"at": 0, "player": "Bob", "window": "cancel:play", "options": ["sabotage"]},
     ],
     "state": {

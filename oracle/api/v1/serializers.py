@@ -151,6 +151,11 @@ class OracleDecisionSerializer(serializers.Serializer):
     player = serializers.CharField()
     window = serializers.CharField()
     options = serializers.ListField(child=serializers.CharField())
+    prompt = serializers.CharField(
+        required=False,
+        help_text='The text the player is shown ("Choose a card"); absent where '
+        "there is none, as in a response window.",
+    )
 
 
 class OracleResultSerializer(serializers.Serializer):

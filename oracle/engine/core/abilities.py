@@ -90,10 +90,18 @@ OptionRule = Callable[[Context], bool] | GameAction
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost: a game action on its default target, paid before the effect."""
+    """A cost: a game action on its default target, paid before the effect.
+
+    A cost with a ``target`` makes its own selection: when it is paid its
+    player chooses the target's cards (a step names them under ``name`` in
+    its ``targets``), and the action is resolved on them; the cost can be
+    paid while the target has enough legal choices.
+    """
 
     action: GameAction
     label: str
+    target: Target | None = None
+    name: str = "cost"
 
     def can_pay(self, ctx: Context) -> bool:
         """Return whether the cost can be paid in full."""
@@ -112,11 +120,16 @@ class Target:
     ``card_type``, ``zone``, ``controller``, ``predicate`` and the legality of
     ``action`` (any of them; they are also resolved on the chosen cards).
     ``count`` cards must be chosen, or up to ``count`` when ``up_to`` (zero
-    allowed). Options map a label to a legality rule. Numbers run from
+    allowed). Options map a label to a legality rule, or ``choices`` builds
+    the labels during play (each legal, repeats offered once). Numbers run from
     ``minimum`` to ``maximum`` (fixed or computed). A card target targets
     (``targets``): a card immune to being targeted (``effects.cannot_be_targeted``)
     is not a legal choice; a choice that does not target (``targets=False``,
-    "choose" rather than "target") may pick it.
+    "choose" rather than "target") may pick it. ``prompt`` is the text its
+    chooser is shown (recorded with the decision); without one the engine
+    words it from the mode ("Choose a card"). With ``on_cancel`` the prompt
+    also offers ``cancel``: a chooser who cancels calls the use off before
+    anything is paid or counted, and ``on_cancel`` resolves instead.
     """
 
     mode: Literal["card", "player", "option", "number"] = "card"
@@ -129,12 +142,14 @@ class Target:
     count: int = 1
     up_to: bool = False
     options: Mapping[str, OptionRule] = field(default_factory=dict)
+    choices: Callable[[Context], Sequence[str]] | None = None
     minimum: int = 0
     maximum: Amount | None = None
     chooser: Literal["self", "opponent"] = "self"
     prompt: str = ""
     rules: tuple[str, ...] = ()
     targets: bool = True
+    on_cancel: Then | None = None
 
     @property
     def actions(self) -> tuple[GameAction, ...]:
@@ -212,6 +227,7 @@ class Ability:
     played_to: str | None = None
     repeatable: bool = False
     rules: tuple[str, ...] = ()
+    silent: bool | Callable[[Context], bool] = False
 
     def triggers_on(self, event: Event, ctx: Context) -> bool:
         """Return whether this triggered ability answers ``event``."""
@@ -221,6 +237,12 @@ class Ability:
     def is_interactive(self, ctx: Context) -> bool:
         """Return whether the ordering of this trigger matters to its player."""
         flag = self.interactive
+        return flag(ctx) if callable(flag) else flag
+
+    def is_silent(self, ctx: Context) -> bool:
+        """Return whether this forced trigger resolves without a menu entry,
+        after every other forced trigger of its window."""
+        flag = self.silent
         return flag(ctx) if callable(flag) else flag
 
 
@@ -245,6 +267,7 @@ class AbilityFields(TypedDict, total=False):
     played_to: str | None
     repeatable: bool
     rules: Sequence[str]
+    silent: bool | Callable[[Context], bool]
 
 
 def _tuple(value: T | Sequence[T] | None) -> tuple[T, ...]:
@@ -282,6 +305,7 @@ def make(
         played_to=fields.get("played_to"),
         repeatable=fields.get("repeatable", False),
         rules=tuple(fields.get("rules", ())),
+        silent=fields.get("silent", False),
     )
 
 

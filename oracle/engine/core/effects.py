@@ -81,6 +81,27 @@ def cannot_be_targeted() -> Gain:
     return Gain(UNTARGETABLE)
 
 
+#: The card stat that raises the limits of the card's abilities (``more_uses``).
+EXTRA_USES = "extra_uses"
+
+
+def more_uses(count: int = 1) -> Modify:
+    """Return the modifier that lets each limited ability of a card be used
+    ``count`` more times per period while it applies."""
+    return Modify(EXTRA_USES, count)
+
+
+#: The flag of a blank card: its printed abilities and effects are switched off.
+BLANK = "blank"
+
+
+def blank() -> Gain:
+    """Return the modifier that blanks a card while it applies: the card's
+    printed abilities (actions and triggers) and persistent effects are off,
+    and come back when it ends. Printed stats and traits stay."""
+    return Gain(BLANK)
+
+
 @dataclass(frozen=True)
 class ModifyPlayer:
     """Add ``amount`` to a player value such as a hand limit."""
@@ -111,7 +132,25 @@ class PlayerCannot:
         view.player_restrictions.setdefault(target, []).append(self)
 
 
-Modifier = Modify | Gain | ModifyPlayer | PlayerCannot
+@dataclass(frozen=True)
+class AttachedStats:
+    """Add to a card the printed ``stats`` of every card attached to it."""
+
+    stats: tuple[str, ...]
+    target_type: Literal["card"] = "card"
+
+    def apply(self, view: View, target: str, ctx: Context) -> None:
+        """Write this modification into the view."""
+        game = ctx.game
+        for child in game.cards[target].attachments:
+            printed = game.definition(game.cards[child]).stats
+            for stat in self.stats:
+                if printed.get(stat):
+                    stats = view.card_stats.setdefault(target, {})
+                    stats[stat] = stats.get(stat, 0) + printed[stat]
+
+
+Modifier = Modify | Gain | ModifyPlayer | PlayerCannot | AttachedStats
 
 
 @dataclass(frozen=True)
@@ -160,6 +199,17 @@ class Persistent:
             or (isinstance(m, ModifyPlayer) and isinstance(m.amount, int))
             for m in self.modifiers
         )
+
+
+def attachment_stats(*stats: str) -> Persistent:
+    """Declare a pack rule (``Pack(rule_effects=...)``): the printed ``stats``
+    of each attachment count toward the card it is attached to, with no
+    declaration on the attachment (L5R's printed skill bonuses)."""
+    return Persistent(AttachedStats(stats), match=_has_attachments)
+
+
+def _has_attachments(card: Card, ctx: Context) -> bool:
+    return bool(card.attachments)
 
 
 def while_attached(

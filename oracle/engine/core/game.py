@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oracle.engine.core.cards import Card, CardDef, Player
-from oracle.engine.core.effects import View
+from oracle.engine.core.effects import BLANK, View
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.prompts import PromptQueue, passing_decider
 from oracle.engine.core.records import Decision, LogEntry
@@ -363,6 +363,11 @@ class Game:
             card, keyword
         )
 
+    def is_blank(self, card: Card) -> bool:
+        """Return whether effects blank the card (``effects.blank``): its
+        printed abilities and effects are switched off."""
+        return BLANK in self.view.card_flags.get(card.id, ())
+
     def player_stat(self, name: str, key: str, base: int = 0) -> int:
         """Return ``base`` modified by the player effects on ``key``."""
         return base + self.view.player_stats.get(name, {}).get(key, 0)
@@ -450,9 +455,12 @@ class Game:
         )
         self.log.append(entry)
 
-    def record(self, player: str, window: str, options: Sequence[str]) -> None:
-        """Record a decision point with the legal options offered."""
-        self.decisions.append(Decision(self.at, player, window, tuple(options)))
+    def record(
+        self, player: str, window: str, options: Sequence[str], prompt: str = ""
+    ) -> None:
+        """Record a decision point with the legal options offered and the text
+        the player is shown (``prompt``, none for a response window)."""
+        self.decisions.append(Decision(self.at, player, window, tuple(options), prompt))
         self.options += 1 + len(options)
 
     def spend(self, amount: int = 1) -> None:

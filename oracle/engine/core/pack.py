@@ -66,6 +66,7 @@ CITATION_KEYS = (
     "target",
     "resolve",
     "choice",
+    "blank",
 )
 BUILTIN_PERIODS = ("turn", "phase", "round", "game")
 #: Core zones that may be stock zones (``play`` and ``resolving`` may not).

@@ -42,6 +42,9 @@ class Prompt:
     offered as their decimal strings. Higher ``priority`` is asked first. An
     answer that is not an option is refused citing ``rules`` (the pack's
     ``choice`` citation when empty), with ``why`` added to the reason.
+    ``title`` is the text the player is shown ("Choose a card"), recorded
+    with the decision. ``cancel``, when set, is the label of a cancel answer:
+    the last option, accepted alone whatever ``minimum`` asks.
     """
 
     kind: PromptKind
@@ -53,9 +56,13 @@ class Prompt:
     priority: int = 0
     rules: tuple[str, ...] = ()
     why: str = ""
+    title: str = ""
+    cancel: str = ""
 
     def accept(self, raw: object) -> Answer | None:
         """Return the normalised answer if ``raw`` is legal here, else None."""
+        if self.cancel and _strings(raw) == (self.cancel,):
+            return self.cancel
         if self.kind is PromptKind.YES_NO:
             return _yes_no(raw)
         if self.kind in (PromptKind.NUMBER, PromptKind.SECRET):
@@ -178,7 +185,7 @@ def passing_decider() -> Decider:
 def ask(game: Game, prompt: Prompt) -> Answer:
     """Ask one prompt now: record it, get an answer or take the default."""
     game.spend()
-    game.record(prompt.player, prompt.window, prompt.options)
+    game.record(prompt.player, prompt.window, prompt.options, prompt.title)
     if not prompt.options:
         return prompt.default() if prompt.kind is PromptKind.YES_NO else ()
     raw = game.io.answer(game, prompt)

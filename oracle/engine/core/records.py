@@ -48,21 +48,29 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A point where ``player`` could decide, with every legal option offered."""
+    """A point where ``player`` could decide, with every legal option offered.
+
+    ``prompt`` is the text the player is shown ("Choose a card"); where there
+    is none (a response window), its mapping leaves the key out.
+    """
 
     at: int
     player: str
     window: str
     options: tuple[str, ...]
+    prompt: str = ""
 
     def to_dict(self) -> dict[str, object]:
         """Return the decision point as a JSON-ready mapping."""
-        return {
+        found: dict[str, object] = {
             "at": self.at,
             "player": self.player,
             "window": self.window,
             "options": list(self.options),
         }
+        if self.prompt:
+            found["prompt"] = self.prompt
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,11 @@ class GameAction:
         """Return whether the default targets depend on choices not made yet."""
         return False
 
+    def prepare(self, ctx: Context) -> None:
+        """Ask now, before the ability's costs are paid, what this action asks
+        its players first (a psi game's bids, as Netrunner orders a use); most
+        actions ask nothing."""
+
     def has_legal_target(self, ctx: Context) -> bool:
         """Return whether the action could fully resolve on its default targets."""
         targets = self.default_targets(ctx)

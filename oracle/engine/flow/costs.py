@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import Cost
+from dataclasses import replace
+
+from oracle.engine.core.abilities import Cost, Target
 from oracle.engine.core.context import Amount, Context
+from oracle.engine.flow.actions import GameAction
 from oracle.engine.flow.basic import Exhaust, LoseResource, RemoveTokens, discard
 
 
@@ -41,3 +44,11 @@ def pay_cost(resource: str, stat: str = "cost") -> Cost:
 def remove_tokens(kind: str, amount: Amount) -> Cost:
     """Cost: remove ``amount`` tokens (counters) of ``kind`` from the source."""
     return Cost(RemoveTokens(on="source", kind=kind, amount=amount), f"remove {kind}")
+
+
+def on_chosen(
+    action: GameAction, target: Target, label: str, name: str = "cost"
+) -> Cost:
+    """Cost: ``action`` on cards its player chooses when paying (``target``,
+    limited to the cards ``action`` can affect), read back as ``name``."""
+    return Cost(action, label, target=replace(target, action=action), name=name)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Persistent, View
+from oracle.engine.core.effects import BLANK, Persistent, View
 from oracle.engine.core.errors import EngineStop
 
 if TYPE_CHECKING:
@@ -70,6 +70,10 @@ def _inputs(game: Game) -> tuple[object, ...] | None:
     """Everything the next pass would read, or None when an effect may read
     more than the engine can tell.
 
+    A blank (``effects.blank``) is a card effect, whose reads the engine never
+    knows: while one may be in force this is None, so a source blanked or
+    back is always seen.
+
     A source's place in creation order stands for the source: a new source
     changes the tuple's length. Lasting effects are values, never changed in
     place."""
@@ -104,7 +108,11 @@ def _compute(game: Game) -> View:
     view = View()
     pack = game.pack
     definitions = pack.cards
+    blanked = game.view.card_flags  # the view before: passes repeat to settle
     for card in game.cards_with(pack.effect_slugs()):
+        flags = blanked.get(card.id)
+        if flags and BLANK in flags:  # a blank source's effects are off
+            continue
         for spec in definitions[card.slug].effects:
             if card.zone in spec.active_in:
                 ctx = Context(game, game.player(card.controller), card)

@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.engine.core.abilities import KIND_NAMES, Ability, AbilityKind, Then
+from oracle.engine.core.abilities import (
+    KIND_NAMES,
+    Ability,
+    AbilityKind,
+    Cost,
+    Target,
+    Then,
+)
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Choice, Context
+from oracle.engine.core.effects import EXTRA_USES
 from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import RESOLVING, Game
@@ -45,6 +53,13 @@ def _illegal(ctx: Context, reason: str, key: str) -> IllegalPlay:
     return IllegalPlay(reason, (*rules, *ctx.game.pack.citation(key)))
 
 
+def _blank_refusal(ctx: Context, index: int) -> IllegalPlay | None:
+    card = ctx.source
+    if card is None or index < 0 or not ctx.game.is_blank(card):
+        return None
+    return _illegal(ctx, f"{source_name(ctx)} is blank: its abilities are off", "blank")
+
+
 def _timing_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
     game = ctx.game
     card = ctx.source
@@ -68,7 +83,8 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
     limit = ability.limit
     if limit is not None:
         key = limit_key(ctx, index)
-        if key is not None and game.limits.get(key, 0) >= limit.count:
+        used = game.limits.get(key, 0) if key is not None else 0
+        if used >= limit.count and used >= limit.count + _extra_uses(ctx):
             return _illegal(ctx, f"{source_name(ctx)} has reached its limit", "limit")
     restrictions = game.view.player_restrictions
     for restriction in restrictions.get(ctx.player.name, ()) if restrictions else ():
@@ -92,9 +108,17 @@ def _use_refusal(ctx: Context, ability: Ability, index: int) -> IllegalPlay | No
     return None
 
 
+def _extra_uses(ctx: Context) -> int:
+    """The uses effects add to the limits of the source's abilities."""
+    source = ctx.source
+    if source is None:
+        return 0
+    return ctx.game.view.card_stats.get(source.id, {}).get(EXTRA_USES, 0)
+
+
 def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
     for cost in ability.cost:
-        if not cost.can_pay(ctx):
+        if not _can_pay(cost, ctx):
             name = source_name(ctx)
             reason = f"{ctx.player.name} cannot pay the cost of {name} ({cost.label})"
             return _illegal(ctx, reason, "cost")
@@ -112,11 +136,15 @@ def _resolve_refusal(ctx: Context, ability: Ability) -> IllegalPlay | None:
 
 
 def refusal(ctx: Context, index: int) -> IllegalPlay | None:
-    """Return why the ability in ``ctx`` cannot be used now, or None if it can."""
+    """Return why the ability in ``ctx`` cannot be used now, or None if it can.
+
+    ``index`` is the ability's place among its card's printed abilities (-1:
+    not printed, as a delayed ability)."""
     ability = ctx.ability
     assert ability is not None
     return (
-        _timing_refusal(ctx, ability)
+        _blank_refusal(ctx, index)
+        or _timing_refusal(ctx, ability)
         or _use_refusal(ctx, ability, index)
         or _resolve_refusal(ctx, ability)
     )
@@ -171,15 +199,15 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
             raise problem
         finally:
             problem = None  # as in ``initiate``
-    legal = ctx.legal
-    for name, spec in ability.targets.items():
-        if name not in ctx.choices:
-            ctx.choices[name] = targeting.choose(name, spec, ctx, given, legal)
-        legal = None
+    if not _choose_targets(ctx, ability, given):
+        return ctx
     if ability.optional and not _confirm(ctx):
         ctx.data["declined"] = True
         return ctx
-    if ability.cost and not all(cost.pay(ctx) for cost in ability.cost):
+    for game_action in ability.effect:  # what asks first (psi, trace) asks now
+        if isinstance(game_action, GameAction):
+            game_action.prepare(ctx)
+    if ability.cost and not all(_pay(cost, ctx, given) for cost in ability.cost):
         return ctx
     if ability.limit is not None:
         _count_use(ctx, index)
@@ -187,6 +215,8 @@ def use(ctx: Context, index: int, given: Mapping[str, object] | None = None) -> 
     if ability.targets and answerable(ctx.game, "targets_chosen"):
         _targets_chosen(ctx)
     _play(ctx)
+    if ability.limit is not None and ctx.data.get("called_off"):
+        _count_use(ctx, index, -1)  # a use its handler called off is no use
     return ctx
 
 
@@ -203,15 +233,69 @@ def _targets_chosen(ctx: Context) -> None:
     resolve_event(ctx.game, event)
 
 
+def _choose_targets(
+    ctx: Context, ability: Ability, given: Mapping[str, object]
+) -> bool:
+    """Choose every target not chosen yet; False when a chooser cancelled
+    (the use is then called off)."""
+    legal = ctx.legal
+    for name, spec in ability.targets.items():
+        if name not in ctx.choices:
+            choice = targeting.choose(name, spec, ctx, given, legal)
+            if choice is None:
+                _call_off(ctx, spec)
+                return False
+            ctx.choices[name] = choice
+        legal = None
+    return True
+
+
+def _can_pay(cost: Cost, ctx: Context) -> bool:
+    if cost.target is None:
+        return cost.can_pay(ctx)
+    return targeting.has_enough(cost.target, ctx)
+
+
+def _pay(cost: Cost, ctx: Context, given: Mapping[str, object]) -> bool:
+    """Pay a cost; one that makes its own selection asks for it first."""
+    if cost.target is None:
+        return cost.pay(ctx)
+    choice = targeting.choose(cost.name, cost.target, ctx, given)
+    if choice is None:
+        return False
+    ctx.choices[cost.name] = choice
+    chosen = [c for c in _as_tuple(choice) if isinstance(c, (Card, Player))]
+    return cost.action.resolve(ctx, chosen)
+
+
 def _unknown_targets(ctx: Context, given: Mapping[str, object]) -> IllegalPlay | None:
-    assert ctx.ability is not None
+    ability = ctx.ability
+    assert ability is not None
     if not given:
         return None
-    unknown = [name for name in given if name not in ctx.ability.targets]
+    named = {c.name for c in ability.cost if c.target is not None}
+    unknown = [
+        name for name in given if name not in ability.targets and name not in named
+    ]
     if not unknown:
         return None
     names = ", ".join(sorted(unknown))
     return _illegal(ctx, f"{source_name(ctx)} has no target called {names}", "target")
+
+
+def _call_off(ctx: Context, spec: Target) -> None:
+    """The chooser cancelled a target: the use is called off before anything
+    is paid or counted, and the target's ``on_cancel`` resolves instead."""
+    ctx.data["declined"] = True
+    who = targeting.chooser(spec, ctx).name
+    ctx.game.say(
+        who,
+        f"{who} cancels {source_name(ctx)}",
+        event="cancel_prompt",
+        cards=(ctx.source.id,) if ctx.source is not None else (),
+    )
+    if spec.on_cancel is not None:
+        _resolve_then(ctx, spec.on_cancel)
 
 
 def _confirm(ctx: Context) -> bool:
@@ -221,12 +305,21 @@ def _confirm(ctx: Context) -> bool:
     return ask(ctx.game, prompt) is True
 
 
-def _count_use(ctx: Context, index: int) -> None:
+def _count_use(ctx: Context, index: int, uses: int = 1) -> None:
+    """Count ``uses`` more (or, negative, fewer) uses toward the limit; a key
+    left with none is forgotten."""
     limit = ctx.ability.limit if ctx.ability is not None else None
     key = limit_key(ctx, index) if limit is not None else None
-    if key is not None and limit is not None:
-        ctx.game.limits[key] = ctx.game.limits.get(key, 0) + 1
-        ctx.game.limit_periods[key] = limit.period
+    if key is None or limit is None:
+        return
+    game = ctx.game
+    count = game.limits.get(key, 0) + uses
+    if count > 0:
+        game.limits[key] = count
+        game.limit_periods[key] = limit.period
+    else:
+        game.limits.pop(key, None)
+        game.limit_periods.pop(key, None)
 
 
 def _announce(ctx: Context) -> None:
@@ -300,7 +393,9 @@ def resolve_effect(ctx: Context) -> bool:
     outcomes = _target_actions(ctx, ability) if ability.targets else []
     outcomes += [game_action.resolve(ctx) for game_action in ability.effect]
     if ability.handler is not None:
-        outcomes.append(ability.handler(ctx) is not False)
+        called_off = ability.handler(ctx) is False
+        ctx.data["called_off"] = called_off
+        outcomes.append(not called_off)
     resolved = all(outcomes) and bool(outcomes)
     ctx.data["resolved"] = resolved
     then = ability.then
@@ -319,8 +414,14 @@ def _target_actions(ctx: Context, ability: Ability) -> list[bool]:
                 outcomes.append(rule.resolve(ctx))
             continue
         picked = [t for t in _as_tuple(chosen) if isinstance(t, (Card, Player))]
-        for game_action in spec.actions:
-            legal = [t for t in picked if game_action.can_affect(t, ctx)]
+        # Each action applies to the chosen targets it is legal on now, all
+        # found before any resolves: an earlier action must not make a later
+        # one legal (exhaust, then ready what was just exhausted).
+        plan = [
+            (game_action, [t for t in picked if game_action.can_affect(t, ctx)])
+            for game_action in spec.actions
+        ]
+        for game_action, legal in plan:
             outcomes.append(bool(legal) and game_action.resolve(ctx, legal))
     return outcomes
 

@@ -89,15 +89,19 @@ class Psi(_Composite):
     resource: str = "credit"
     most: int = 2
     rules: tuple[str, ...] = ()
+    before_costs: bool = False
 
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """A psi game needs an opponent."""
         return isinstance(target, Player) and ctx.opponent is not None
 
-    def run(self, event: Event, ctx: Context) -> None:
-        """Collect secret bids through the prompt queue, then compare."""
-        opponent = ctx.opponent
-        assert opponent is not None
+    def prepare(self, ctx: Context) -> None:
+        """With ``before_costs``, bid (and pay the bids) before the costs."""
+        if self.before_costs and ctx.opponent is not None:
+            ctx.data["psi:bids"] = self._bids(ctx, ctx.opponent)
+
+    def _bids(self, ctx: Context, opponent: Player) -> dict[str, int]:
+        """Collect secret bids through the prompt queue and pay them."""
         bids: dict[str, int] = {}
         for player in (ctx.player, opponent):
             options = _bid_options(player, self.resource, self.most)
@@ -106,6 +110,14 @@ class Psi(_Composite):
         ctx.game.prompts.drain(ctx.game)
         for player in (ctx.player, opponent):
             _pay(player, self.resource, bids[player.name])
+        return bids
+
+    def run(self, event: Event, ctx: Context) -> None:
+        """Take the bids (made now, or before the costs), then compare."""
+        opponent = ctx.opponent
+        assert opponent is not None
+        early = ctx.data.pop("psi:bids", None)
+        bids = early if isinstance(early, dict) else self._bids(ctx, opponent)
         mine, theirs = bids[ctx.player.name], bids[opponent.name]
         same = mine == theirs
         ctx.data["psi"] = {"bids": dict(bids), "equal": same}
@@ -140,10 +152,23 @@ class Trace(_Composite):
     resource: str = "credit"
     link: str = "link"
     rules: tuple[str, ...] = ()
+    before_costs: bool = False
 
     def can_affect(self, target: Affectable, ctx: Context) -> bool:
         """A trace needs an opponent."""
         return isinstance(target, Player) and ctx.opponent is not None
+
+    def prepare(self, ctx: Context) -> None:
+        """With ``before_costs``, bid (and pay the bids) before the costs."""
+        if self.before_costs and ctx.opponent is not None:
+            ctx.data["trace:bids"] = self._bids(ctx, ctx.opponent)
+
+    def _bids(self, ctx: Context, opponent: Player) -> tuple[int, int]:
+        """The tracer's bid, then the opponent's, each paid when made."""
+        return (
+            self._bid(ctx, ctx.player, "trace"),
+            self._bid(ctx, opponent, "trace:link"),
+        )
 
     def _bid(self, ctx: Context, player: Player, window: str) -> int:
         options = _bid_options(player, self.resource, player.resource(self.resource))
@@ -156,8 +181,10 @@ class Trace(_Composite):
         """Bid, compare, log and resolve the branches."""
         opponent = ctx.opponent
         assert opponent is not None
-        strength = amount_of(self.base, ctx) + self._bid(ctx, ctx.player, "trace")
-        link = opponent.resource(self.link) + self._bid(ctx, opponent, "trace:link")
+        early = ctx.data.pop("trace:bids", None)
+        mine, theirs = early if isinstance(early, tuple) else self._bids(ctx, opponent)
+        strength = amount_of(self.base, ctx) + mine
+        link = opponent.resource(self.link) + theirs
         won = strength > link
         bonus = won and self.threshold is not None and strength >= self.threshold
         ctx.data["trace"] = {"strength": strength, "link": link, "success": won}

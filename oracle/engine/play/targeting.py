@@ -79,7 +79,10 @@ def player_candidates(spec: Target, ctx: Context) -> list[Player]:
 
 
 def option_candidates(spec: Target, ctx: Context) -> list[str]:
-    """Return the options whose own legality holds now."""
+    """Return the options whose own legality holds now (or the labels
+    ``choices`` builds now)."""
+    if spec.choices is not None:
+        return list(dict.fromkeys(spec.choices(ctx)))
     legal = []
     for label, rule in spec.options.items():
         ok = rule(ctx) if callable(rule) else rule.has_legal_target(ctx)
@@ -124,22 +127,35 @@ def choose(
     ctx: Context,
     given: Mapping[str, object],
     found: Sequence[Choice] | None = None,
-) -> Choice:
+) -> Choice | None:
     """Choose target ``name``: validate the given answer or prompt for one.
+
+    ``given`` (the using player's answers) is read only when that player
+    chooses: a target the opponent chooses always prompts the opponent.
+    None: the chooser cancelled (a target with ``on_cancel``).
 
     ``found``: the target's ``candidates`` in this very context, if the caller
     has them (nothing changed since they were found)."""
     game = ctx.game
-    chooser = ctx.player
-    if spec.chooser == "opponent" and ctx.opponent is not None:
-        chooser = ctx.opponent
+    who = chooser(spec, ctx)
     values = list(candidates(spec, ctx) if found is None else found)
-    prompt = _prompt(name, spec, chooser.name, _options(game, spec, values))
-    if name in given:
+    prompt = _prompt(name, spec, who.name, _options(game, spec, values))
+    # ``given`` comes from the using player's step: it answers only the
+    # targets that player chooses; another chooser is asked in turn.
+    if name in given and who is ctx.player:
         picked = _given(prompt, given[name], spec, ctx, values, name)
     else:
         picked = _to_indexes(prompt, ask(game, prompt))
+    if picked is None:
+        return None
     return _pack(spec, [values[i] for i in picked])
+
+
+def chooser(spec: Target, ctx: Context) -> Player:
+    """Return the player who chooses the target: the user, or the opponent."""
+    if spec.chooser == "opponent" and ctx.opponent is not None:
+        return ctx.opponent
+    return ctx.player
 
 
 def _options(game: Game, spec: Target, values: list[Choice]) -> list[str]:
@@ -159,19 +175,46 @@ _PROMPT_KINDS = {
 }
 
 
+def prompt_text(spec: Target) -> str:
+    """Return the text a target's prompt shows: its own, else one from its
+    kind ("Choose a card", "Choose up to 2 cards", "Choose a player")."""
+    if spec.prompt:
+        return spec.prompt
+    if spec.mode not in ("card", "player"):
+        return f"Choose {_DEFAULT_NOUNS[spec.mode]}"
+    if spec.count == 1 and not spec.up_to:
+        return f"Choose a {spec.mode}"
+    how_many = f"up to {spec.count}" if spec.up_to else str(spec.count)
+    plural = "s" if spec.count != 1 else ""
+    return f"Choose {how_many} {spec.mode}{plural}"
+
+
+_DEFAULT_NOUNS = {"option": "an option", "number": "a number"}
+
+
+#: The answer that cancels a target declaring ``on_cancel`` (its last option).
+CANCEL = "cancel"
+
+
 def _prompt(name: str, spec: Target, player: str, options: list[str]) -> Prompt:
     many = spec.mode in ("card", "player")
+    cancel = CANCEL if spec.on_cancel is not None else ""
     return Prompt(
         _PROMPT_KINDS[spec.mode],
         player,
         f"target:{name}",
-        tuple(options),
+        (*options, cancel) if cancel else tuple(options),
+        cancel=cancel,
         minimum=spec.least if many else 1,
         maximum=spec.count if many else 1,
+        title=prompt_text(spec),
     )
 
 
-def _to_indexes(prompt: Prompt, answer: object) -> list[int]:
+def _to_indexes(prompt: Prompt, answer: object) -> list[int] | None:
+    """The indexes of the options chosen; None for the cancel answer."""
+    if prompt.cancel and answer == prompt.cancel:
+        return None
     chosen = (answer,) if not isinstance(answer, tuple) else answer
     return [prompt.options.index(str(c)) for c in chosen]
 
@@ -183,7 +226,7 @@ def _given(
     ctx: Context,
     values: list[Choice],
     name: str = "target",
-) -> list[int]:
+) -> list[int] | None:
     game = ctx.game
     given = raw
     if spec.mode == "card" and isinstance(raw, (str, list)):
@@ -203,7 +246,7 @@ def _given(
             f"{_show(raw)} is not a legal target for {source}{hint}", rules
         )
     game.spend()
-    game.record(prompt.player, prompt.window, prompt.options)
+    game.record(prompt.player, prompt.window, prompt.options, prompt.title)
     return _to_indexes(prompt, answer)
 
 

@@ -9,7 +9,8 @@ Forced windows resolve every eligible forced ability of one player at a time
 (seat order from the active player). A player orders their simultaneous forced
 triggers only when at least one of them is interactive; otherwise the order is
 automatic (card creation order, then ability order). Each trigger's conditions
-are re-checked just before it resolves.
+are re-checked just before it resolves. A silent trigger is never ordered: it
+resolves once no other forced trigger of the window is left.
 """
 
 from __future__ import annotations
@@ -242,11 +243,14 @@ def forced_window(game: Game, event: Event, kind: AbilityKind) -> None:
 
 
 def _force(game: Game, event: Event, kind: AbilityKind) -> None:
-    """``forced_window`` once ``may_trigger`` holds."""
+    """``forced_window`` once ``may_trigger`` holds.
+
+    Silent triggers wait until no other is left, and are never ordered."""
     while True:
         offers = _offers(game, event, kind)
         if not offers:
             return
+        offers = _loud(game, offers)
         first = offers[0].player
         if len(offers) == 1 or offers[1].player != first:  # in seat order
             # Found eligible just now, and nothing ran since: used as it is.
@@ -257,6 +261,21 @@ def _force(game: Game, event: Event, kind: AbilityKind) -> None:
             again = eligible(game, event, offer.card, offer.index, offer.ability)
             if again is not None:
                 _use(game, again, event, checked=True)
+
+
+def _loud(game: Game, offers: list[Offer]) -> list[Offer]:
+    """The offers that are not silent, or the first silent one when only
+    silent ones are left (they resolve one at a time, in offer order)."""
+    if not any(o.ability.silent for o in offers):  # the usual case: no look-up
+        return offers
+    loud = [
+        o
+        for o in offers
+        if not o.ability.is_silent(
+            Context(game, game.player(o.player), o.card, o.ability)
+        )
+    ]
+    return loud or offers[:1]
 
 
 def _order(

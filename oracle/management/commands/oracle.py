@@ -91,7 +91,10 @@ def render(answer: Answer) -> str:
         for decision in answer.decisions:
             when = f"step {decision.step}" if decision.step else "set-up"
             options = ", ".join(decision.options) or "no legal option"
-            lines.append(f"  {when} · {decision.player} · {decision.window}: {options}")
+            shown = f" “{decision.prompt}”" if decision.prompt else ""
+            lines.append(
+                f"  {when} · {decision.player} · {decision.window}{shown}: {options}"
+            )
     if answer.expectations:
         lines += ["", "Expectations"]
         for item in answer.expectations:

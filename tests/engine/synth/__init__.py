@@ -59,6 +59,7 @@ RULE_IDS = frozenset(
         "R10",
         "R11",
         "R12",
+        "R13",
         "R20",
         "R30",
         "R40",
@@ -191,6 +192,7 @@ def build(kind: type[SynthPack] = SynthPack, slug: str = "synth") -> SynthPack:
             "target": ("R10",),
             "resolve": ("R11",),
             "choice": ("R12",),
+            "blank": ("R13",),
         },
     )
 

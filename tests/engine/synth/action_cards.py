@@ -13,7 +13,7 @@ from oracle.engine.core.abilities import (
 )
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Modify, ModifyPlayer, Until
+from oracle.engine.core.effects import Modify, ModifyPlayer, Until, more_uses
 from oracle.engine.core.messages import Message
 from oracle.engine.flow.basic import (
     Attach,
@@ -32,6 +32,7 @@ from oracle.engine.flow.costs import (
     discard_self,
     exhaust_parent,
     exhaust_self,
+    on_chosen,
     pay,
     remove_tokens,
 )
@@ -89,6 +90,19 @@ def dig(ctx: Context) -> bool:
     if not ctx.player.zones["deck"]:
         return False
     return Draw().resolve(ctx)
+
+
+def slugs_in_hand(ctx: Context) -> list[str]:
+    """The slugs of the other cards in the player's hand, built during play."""
+    hand = ctx.game.cards_in("hand", ctx.player.name)
+    return [c.slug for c in hand if c is not ctx.source]
+
+
+def discard_named(ctx: Context) -> bool:
+    """Discard every card of the named slug from the player's hand."""
+    hand = ctx.game.cards_in("hand", ctx.player.name)
+    named = [c for c in hand if c.slug == ctx.option()]
+    return discard().resolve(ctx, named)
 
 
 def recruit(ctx: Context) -> bool:
@@ -300,6 +314,49 @@ CARDS = (
         abilities=(action(limit=per_turn(1), effect=gold(1)),),
     ),
     CardDef(
+        "encore",
+        "Encore",
+        "event",
+        abilities=(
+            action(
+                target=Target(controller="self"),
+                effect=CardLasting(effect=more_uses(1), until=Until(period="turn")),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "divination",
+        "Divination",
+        "event",
+        abilities=(
+            action(
+                target=Target(mode="option", choices=slugs_in_hand),
+                handler=discard_named,
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to name {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "muster",
+        "Muster",
+        "location",
+        abilities=(
+            action(
+                cost=on_chosen(
+                    Exhaust(),
+                    Target(card_type="unit", controller="self"),
+                    "exhaust a unit you control",
+                ),
+                effect=gold(2),
+                message="{player} uses {source}, exhausting {cost}, to gain 2 gold",
+            ),
+        ),
+    ),
+    CardDef(
         "renew",
         "Renew",
         "event",
@@ -427,6 +484,41 @@ CARDS = (
                 ),
                 location="hand",
                 played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "beacon",
+        "Beacon",
+        "event",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit", action=Ready(), prompt="Choose a unit to ready"
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
+    CardDef(
+        "parley",
+        "Parley",
+        "location",
+        abilities=(
+            action(
+                target=Target(
+                    card_type="unit",
+                    controller="opponent",
+                    action=discard(),
+                    on_cancel=Then(
+                        effect=(gold(1),),
+                        message=Message("{player} takes 1 gold from {source} instead"),
+                    ),
+                ),
+                cost=exhaust_self(),
+                limit=per_turn(1),
+                message="{player} uses {source} to discard {target}",
             ),
         ),
     ),

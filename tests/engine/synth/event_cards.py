@@ -66,6 +66,15 @@ def mine_targeted(event: Event, ctx: Context) -> bool:
     )
 
 
+def blank_changed(event: Event, ctx: Context) -> bool:
+    """One of this player's cards became blank or stopped being blank."""
+    before, after = event.param("flags_before"), event.param("flags_after")
+    if not isinstance(before, list) or not isinstance(after, list):
+        return False
+    mine = event.card is not None and event.card.controller == ctx.player.name
+    return mine and ("blank" in before) != ("blank" in after)
+
+
 def strength_changed(event: Event, ctx: Context) -> bool:
     """Effects changed the strength of one of this player's cards."""
     before, after = event.param("before"), event.param("after")
@@ -114,4 +123,5 @@ CARDS = (
     ),
     _reacts("watchman", "Watchman", "targets_chosen", mine_targeted),
     _reacts("scribe", "Scribe", "stats_change", strength_changed),
+    _reacts("gossip", "Gossip", "stats_change", blank_changed),
 )

@@ -8,7 +8,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.effects import Modify, Until
 from oracle.engine.core.events import Event
 from oracle.engine.flow.basic import AddTokens, CardLasting, discard
-from oracle.engine.flow.costs import exhaust_self
+from oracle.engine.flow.costs import exhaust_self, pay
 from oracle.engine.play.special import Job, Psi, Pull, Trace
 
 from .action_cards import gold
@@ -96,6 +96,36 @@ CARDS = (
         abilities=(
             action(
                 target=Target(mode="number", maximum=units_controlled), handler=quota
+            ),
+        ),
+    ),
+    CardDef(
+        "gambit",
+        "Gambit",
+        "location",
+        abilities=(
+            action(
+                cost=pay("gold", 1),
+                effect=Psi(
+                    equal=(gold(3),), resource="gold", rules=("R40",), before_costs=True
+                ),
+            ),
+        ),
+    ),
+    CardDef(
+        "snare",
+        "Snare",
+        "location",
+        abilities=(
+            action(
+                cost=pay("gold", 1),
+                effect=Trace(
+                    base=1,
+                    success=(gold(2),),
+                    resource="gold",
+                    rules=("R41",),
+                    before_costs=True,
+                ),
             ),
         ),
     ),

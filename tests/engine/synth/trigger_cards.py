@@ -14,13 +14,20 @@ from oracle.engine.core.abilities import (
 )
 from oracle.engine.core.cards import CardDef
 from oracle.engine.core.context import Context
-from oracle.engine.core.effects import Persistent, PlayerCannot, Until
+from oracle.engine.core.effects import (
+    Modify,
+    Persistent,
+    PlayerCannot,
+    Until,
+    blank,
+)
 from oracle.engine.core.events import Event
 from oracle.engine.core.prompts import Prompt, PromptKind
 from oracle.engine.flow.basic import (
     AddTokens,
     AtEndOf,
     Cancel,
+    CardLasting,
     Exhaust,
     LoseResource,
     PlayerLasting,
@@ -29,7 +36,7 @@ from oracle.engine.flow.basic import (
 from oracle.engine.flow.costs import exhaust_self
 
 from .action_cards import gold
-from .effect_cards import units_controlled
+from .effect_cards import is_soldier, is_unit, units_controlled
 
 
 def mine(event: Event, ctx: Context) -> bool:
@@ -136,6 +143,37 @@ CARDS = (
         ),
     ),
     CardDef(
+        "warden",
+        "Warden",
+        "unit",
+        {"strength": 2},
+        abilities=(
+            action(title="Toll", effect=gold(1)),
+            forced_reaction({"draw": mine}, effect=token("watch")),
+        ),
+        effects=(Persistent(Modify("strength", 1), match=is_soldier),),
+    ),
+    CardDef(
+        "blight",
+        "Blight",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit"),
+                effect=CardLasting(effect=blank(), until=Until(period="phase")),
+                location="hand",
+                played_to="discard",
+                message="{player} plays {source} to blank {target}",
+            ),
+        ),
+    ),
+    CardDef(
+        "shroud",
+        "Shroud",
+        "location",
+        effects=(Persistent(blank(), match=is_unit, target_controller="any"),),
+    ),
+    CardDef(
         "watcher",
         "Watcher",
         "unit",
@@ -189,6 +227,16 @@ CARDS = (
         abilities=(
             forced_reaction(
                 {"period_start": combat_starts}, effect=token("echo"), interactive=True
+            ),
+        ),
+    ),
+    CardDef(
+        "hum",
+        "Hum",
+        "location",
+        abilities=(
+            forced_reaction(
+                {"period_start": combat_starts}, effect=token("hum"), silent=True
             ),
         ),
     ),
