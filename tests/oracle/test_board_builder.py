@@ -205,6 +205,46 @@ def test_a_known_planet_brings_the_data_left_empty_from_the_card_database(
     assert "specialty" not in planet  # the database says it has none
 
 
+def test_an_ordinary_planet_typed_by_name_brings_its_card_data(
+    client: Client, ti4: Any
+) -> None:
+    fields = {
+        "planets-0-planet": "Lodor",
+        "planets-0-resources": "",
+        "planets-0-influence": "",
+        "units-0-where": "lodor",
+        "steps-0-targets": "Bob/destroyer@lodor",
+    }
+
+    client.post(URL, board_post(**fields))
+
+    [planet] = Run.objects.get().scenario["board"]["systems"][0]["planets"]
+    assert planet == {
+        "id": "lodor",
+        "name": "Lodor",
+        "controller": "Alice",
+        "resources": 3,
+        "influence": 1,
+        "trait": "cultural",
+    }
+
+
+def test_a_planet_with_a_specialty_brings_its_colour(client: Client, ti4: Any) -> None:
+    fields = {
+        "planets-0-planet": "Vega Minor",
+        "planets-0-resources": "",
+        "planets-0-influence": "",
+        "units-0-where": "vega-minor",
+        "steps-0-targets": "Bob/destroyer@vega-minor",
+    }
+
+    client.post(URL, board_post(**fields))
+
+    [planet] = Run.objects.get().scenario["board"]["systems"][0]["planets"]
+    assert (planet["resources"], planet["influence"]) == (1, 2)
+    assert planet["specialty"] == "B"
+
+
 def test_the_editor_offers_only_planets_the_database_has(
     client: Client, ti4: Any
 ) -> None:
