@@ -413,7 +413,7 @@ class Game:
         target = self.zone(zone, holder)
         target.insert(0, card.id) if top else target.append(card.id)
         card.zone, card.zone_player = zone, holder
-        if zone != PLAY:
+        if zone not in self.pack.in_play_zones:  # play or a pack's in-play zone
             card.exhausted = False
             card.tokens.clear()
             card.controller = card.owner

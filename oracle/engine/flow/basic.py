@@ -26,6 +26,12 @@ from oracle.engine.flow.effect_actions import (
 )
 
 
+def in_play(card: Card, ctx: Context) -> bool:
+    """Return whether the card is in play: in ``play`` or a zone the pack
+    counts as in play (``Pack(in_play_zones=...)``: provinces, holdings)."""
+    return card.zone in ctx.game.pack.in_play_zones
+
+
 @dataclass(frozen=True)
 class Exhaust(CardAction):
     """Exhaust (bow, boot) a ready card in play."""
@@ -34,7 +40,7 @@ class Exhaust(CardAction):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and ready."""
-        return card.zone == PLAY and not card.exhausted
+        return in_play(card, ctx) and not card.exhausted
 
     def apply(self, card: Card, ctx: Context) -> None:
         """Exhaust the card."""
@@ -49,7 +55,7 @@ class Ready(CardAction):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and exhausted."""
-        return card.zone == PLAY and card.exhausted
+        return in_play(card, ctx) and card.exhausted
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -177,7 +183,7 @@ class AddTokens(_Tokens):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """Tokens go on cards in play."""
-        return card.zone == PLAY and self.count(ctx) > 0
+        return in_play(card, ctx) and self.count(ctx) > 0
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -226,7 +232,7 @@ class Attach(CardAction):
     def fits(self, card: Card, ctx: Context) -> bool:
         """The new parent must be another card in play."""
         parent = ctx.choices.get(self.to)
-        return isinstance(parent, Card) and parent.zone == PLAY and parent is not card
+        return isinstance(parent, Card) and in_play(parent, ctx) and parent is not card
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -345,6 +351,7 @@ __all__ = [
     "ResetAbilities",
     "describe_event",
     "discard",
+    "in_play",
     "put_into_play",
     "quantity",
     "return_to_hand",

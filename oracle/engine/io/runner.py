@@ -70,7 +70,7 @@ def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
 
 def _place(game: Game, spec: CardSpec, owner: str, zone: str) -> Card:
     card = game.new_card(spec.slug, owner, zone)
-    card.exhausted = spec.exhausted and zone == PLAY
+    card.exhausted = spec.exhausted and zone in game.pack.in_play_zones
     card.tokens.update(spec.tokens)
     for attached in spec.attachments:
         child = _place(game, attached, owner, PLAY)

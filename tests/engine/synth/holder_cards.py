@@ -1,0 +1,37 @@
+"""Synthetic cards for cards in play outside ``play`` (the pack's estate),
+attachment restrictions, hand events, pack steps and game objects."""
+
+from __future__ import annotations
+
+from oracle.engine.core.abilities import Target, action
+from oracle.engine.core.cards import CardDef
+from oracle.engine.flow.actions import GameAction
+from oracle.engine.flow.basic import AddTokens, Attach, Exhaust, Ready
+
+#: Cards in play: the core zone and the zone the synthetic pack adds.
+IN_PLAY = ("play", "estate")
+
+
+def _event(slug: str, name: str, act: GameAction) -> CardDef:
+    """An event played from hand that resolves ``act`` on a card in play."""
+    ability = action(
+        target=Target(zone=IN_PLAY, action=act),
+        location="hand",
+        played_to="discard",
+    )
+    return CardDef(slug, name, "event", abilities=(ability,))
+
+
+CARDS = (
+    _event("bow", "Bow", Exhaust()),
+    _event("rouse", "Rouse", Ready()),
+    _event("tithe", "Tithe", AddTokens(kind="gold")),
+    CardDef(
+        "pennant",
+        "Pennant",
+        "attachment",
+        abilities=(
+            action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand"),
+        ),
+    ),
+)
