@@ -3,9 +3,11 @@ pack's own steps and game objects that are not cards."""
 
 from __future__ import annotations
 
-from oracle.engine import Result
+import pytest
 
-from .helpers import card, messages, run, state, statuses
+from oracle.engine import Result, ScenarioError, run_scenario
+
+from .helpers import card, messages, run, scenario, state, statuses
 
 
 def _on_manor(slug: str) -> dict[str, object]:
@@ -52,3 +54,56 @@ def test_basic_game_actions_count_the_packs_in_play_zones_as_in_play() -> None:
 
 def _id(result: Result, slug: str) -> str:
     return next(i for i, c in state(result)["cards"].items() if c["slug"] == slug)
+
+
+def _attach(ref: str, via: str = "crest") -> Result:
+    use: dict[str, object] = {
+        "player": "Alice",
+        "use": via,
+        "targets": {"target": ref},
+    }
+    if via != "crest":
+        use["targets"] = {"gear": "Alice/crest@hand", "target": ref}
+    return run(
+        {
+            "name": "Alice",
+            "hand": ["crest"],
+            "play": ["armourer", "soldier"],
+            "estate": ["manor"],
+        },
+        {"name": "Bob"},
+        steps=[use],
+    )
+
+
+@pytest.mark.parametrize("via", ["crest", "armourer"])
+def test_attachment_restriction_on_the_card_holds_whoever_attaches_it(
+    via: str,
+) -> None:
+    # Crest's own ability would take any card in play, and Armourer knows
+    # nothing of Crest: the restriction declared on Crest holds for both.
+    allowed = _attach("Alice/soldier", via)
+    assert statuses(allowed) == ["accepted"]
+    assert card(allowed, "crest")["parent"] == _id(allowed, "soldier")
+    assert "Alice attaches Crest to Soldier" in messages(allowed)
+    refused = _attach("Alice/manor@estate", via)
+    assert card(refused, "crest")["zone"] == "hand"
+    assert card(refused, "manor")["attachments"] == []
+    assert "Alice cannot attach Crest to Manor: Crest does not allow it" in messages(
+        refused
+    )
+
+
+def test_attachment_restriction_holds_for_a_card_put_into_play_attached() -> None:
+    board = scenario(
+        {"name": "Alice", "play": [{"card": "soldier", "attachments": ["crest"]}]},
+        {"name": "Alice2", "estate": [{"card": "manor", "attachments": ["crest"]}]},
+    )
+    with pytest.raises(ScenarioError) as refused:
+        run_scenario(board)
+    assert [p.to_dict() for p in refused.value.problems] == [
+        {
+            "path": "/players/1/estate/0/attachments/0",
+            "message": "Crest cannot be attached to Manor",
+        }
+    ]

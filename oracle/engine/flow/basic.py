@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Amount, Context, amount_of
@@ -230,9 +231,37 @@ class Attach(CardAction):
         )
 
     def fits(self, card: Card, ctx: Context) -> bool:
-        """The new parent must be another card in play."""
+        """The new parent must be another card in play that the card's own
+        restriction (``CardDef.attach_to``) accepts."""
         parent = ctx.choices.get(self.to)
-        return isinstance(parent, Card) and in_play(parent, ctx) and parent is not card
+        return (
+            isinstance(parent, Card)
+            and in_play(parent, ctx)
+            and parent is not card
+            and may_attach(card, parent, ctx)
+        )
+
+    def resolve(
+        self, ctx: Context, targets: Sequence[Affectable] | None = None
+    ) -> bool:
+        """Resolve the action, saying so when the card's own restriction
+        refuses the chosen parent (rather than doing nothing silently)."""
+        chosen = self.default_targets(ctx) if targets is None else targets
+        parent = ctx.choices.get(self.to)
+        if isinstance(parent, Card):
+            game = ctx.game
+            for card in chosen:
+                if isinstance(card, Card) and not may_attach(card, parent, ctx):
+                    game.say(
+                        ctx.player.name,
+                        f"{ctx.player.name} cannot attach {game.name_of(card)} "
+                        f"to {game.name_of(parent)}: {game.name_of(card)} does "
+                        "not allow it",
+                        event="attach",
+                        cards=(card.id, parent.id),
+                        rules=self.rules,
+                    )
+        return super().resolve(ctx, targets)
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -246,6 +275,15 @@ class Attach(CardAction):
         card.controller = ctx.player.name
         card.parent = parent.id
         parent.attachments.append(card.id)
+
+
+def may_attach(card: Card, parent: Card, ctx: Context) -> bool:
+    """Return whether ``card``'s definition lets it be attached to ``parent``
+    by ``ctx.player``: every way of attaching a card asks this."""
+    rule = ctx.game.definition(card).attach_to
+    if rule is None:
+        return True
+    return rule(parent, ctx if ctx.source is card else replace(ctx, source=card))
 
 
 @dataclass(frozen=True)
@@ -352,6 +390,7 @@ __all__ = [
     "describe_event",
     "discard",
     "in_play",
+    "may_attach",
     "put_into_play",
     "quantity",
     "return_to_hand",

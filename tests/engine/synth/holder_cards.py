@@ -4,7 +4,8 @@ attachment restrictions, hand events, pack steps and game objects."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import Target, action
-from oracle.engine.core.cards import CardDef
+from oracle.engine.core.cards import Card, CardDef
+from oracle.engine.core.context import Context
 from oracle.engine.flow.actions import GameAction
 from oracle.engine.flow.basic import AddTokens, Attach, Exhaust, Ready
 
@@ -22,6 +23,11 @@ def _event(slug: str, name: str, act: GameAction) -> CardDef:
     return CardDef(slug, name, "event", abilities=(ability,))
 
 
+def a_unit(card: Card, ctx: Context) -> bool:
+    """The card is a unit."""
+    return ctx.game.definition(card).type == "unit"
+
+
 CARDS = (
     _event("bow", "Bow", Exhaust()),
     _event("rouse", "Rouse", Ready()),
@@ -32,6 +38,32 @@ CARDS = (
         "attachment",
         abilities=(
             action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand"),
+        ),
+    ),
+    # Its ability's target takes any card in play: the card itself restricts
+    # what it may be attached to, whoever attaches it.
+    CardDef(
+        "crest",
+        "Crest",
+        "attachment",
+        abilities=(
+            action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand"),
+        ),
+        attach_to=a_unit,
+    ),
+    # Attaches an attachment from its player's hand to a card in play.
+    CardDef(
+        "armourer",
+        "Armourer",
+        "unit",
+        abilities=(
+            action(
+                targets={
+                    "gear": Target(card_type="attachment", zone="hand"),
+                    "target": Target(zone=IN_PLAY),
+                },
+                effect=Attach(on="gear"),
+            ),
         ),
     ),
 )
