@@ -107,3 +107,49 @@ def test_attachment_restriction_holds_for_a_card_put_into_play_attached() -> Non
             "message": "Crest cannot be attached to Manor",
         }
     ]
+
+
+HAND_WAYS = [
+    # (Alice's hand, Alice's deck, step, the gains it brings, in order)
+    (
+        ["recall"],
+        [],
+        {"player": "Alice", "play": "recall", "targets": {"target": "Alice/knight"}},
+        ["Mourner (leaves play)", "Porter (enters hand)"],
+    ),
+    (
+        [],
+        ["knight"],
+        {"player": "Alice", "use": "crossroads", "ability": "Study"},
+        ["Porter (enters hand)"],
+    ),
+    (
+        ["ambush"],
+        [],
+        {"player": "Alice", "use": "ambush"},
+        ["Gleaner (leaves hand)", "Greeter (enters play)"],
+    ),
+    # A handler's own ``Game.move``, no game action: the same events.
+    (
+        ["sleight"],
+        [],
+        {"player": "Alice", "play": "sleight", "targets": {"target": "Alice/knight"}},
+        ["Mourner (leaves play)", "Porter (enters hand)"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "deck", "step", "gains"), HAND_WAYS)
+def test_one_event_for_a_card_entering_or_leaving_a_hand_whatever_the_way(
+    hand: list[str], deck: list[str], step: dict[str, object], gains: list[str]
+) -> None:
+    watchers = ["porter", "gleaner", "mourner", "greeter", "crossroads"]
+    result = run(
+        {"name": "Alice", "hand": hand, "deck": deck, "play": ["knight", *watchers]},
+        {"name": "Bob"},
+        steps=[step],
+    )
+    assert statuses(result) == ["accepted"]
+    assert [m for m in messages(result) if "gold from" in m] == [
+        f"Alice gains 1 gold from {gain}" for gain in gains
+    ]

@@ -6,8 +6,12 @@ from __future__ import annotations
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
+from oracle.engine.core.game import HAND
 from oracle.engine.flow.actions import GameAction
 from oracle.engine.flow.basic import AddTokens, Attach, Exhaust, Ready
+
+from .event_cards import _reacts
+from .event_cards import a_unit as unit_moved
 
 #: Cards in play: the core zone and the zone the synthetic pack adds.
 IN_PLAY = ("play", "estate")
@@ -26,6 +30,13 @@ def _event(slug: str, name: str, act: GameAction) -> CardDef:
 def a_unit(card: Card, ctx: Context) -> bool:
     """The card is a unit."""
     return ctx.game.definition(card).type == "unit"
+
+
+def pocket(ctx: Context) -> None:
+    """Move the chosen card to its owner's hand with the handler's own
+    ``Game.move``, no game action: the move still raises its events."""
+    card = ctx.card()
+    ctx.game.move(card, HAND, card.owner)
 
 
 CARDS = (
@@ -63,6 +74,21 @@ CARDS = (
                     "target": Target(zone=IN_PLAY),
                 },
                 effect=Attach(on="gear"),
+            ),
+        ),
+    ),
+    _reacts("porter", "Porter", "enters_hand", unit_moved),
+    _reacts("gleaner", "Gleaner", "leaves_hand", unit_moved),
+    CardDef(
+        "sleight",
+        "Sleight",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="unit"),
+                handler=pocket,
+                location="hand",
+                played_to="discard",
             ),
         ),
     ),
