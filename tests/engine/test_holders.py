@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.engine import Result, ScenarioError, run_scenario
+from oracle.engine import Result, ScenarioError, register_pack, run_scenario
+from oracle.engine.core.events import Event
+from oracle.engine.core.game import Game
+from oracle.engine.core.pack import unregister_pack
+from oracle.engine.flow.events import resolve_event
+from oracle.engine.play.periods import begin_period, end_period
 
+from . import synth
 from .helpers import card, messages, run, scenario, state, statuses
 
 
@@ -152,4 +158,44 @@ def test_one_event_for_a_card_entering_or_leaving_a_hand_whatever_the_way(
     assert statuses(result) == ["accepted"]
     assert [m for m in messages(result) if "gold from" in m] == [
         f"Alice gains 1 gold from {gain}" for gain in gains
+    ]
+
+
+class Stepping(synth.SynthPack):
+    """The synthetic pack with a step of its own in combat: the combat round
+    (a pack period) opens with the phase, and the pack's own ``sundown``
+    event ends it."""
+
+    def on_phase_start(self, game: Game, phase: str) -> None:
+        """Open the combat round as combat begins."""
+        super().on_phase_start(game, phase)
+        if phase == "combat":
+            begin_period(game, "combat_round")
+
+    def on_phase_end(self, game: Game, phase: str) -> None:
+        """Raise sundown, then close the combat round, as combat ends."""
+        super().on_phase_end(game, phase)
+        if phase == "combat":
+            resolve_event(game, Event("sundown", player=game.clock.active_player))
+            end_period(game, "combat_round")
+
+
+def test_a_packs_own_steps_are_its_periods_and_events() -> None:
+    register_pack(synth.build(Stepping, "synth-stepping"))
+    try:
+        result = run_scenario(
+            scenario(
+                {"name": "Alice", "play": ["lookout", "bugler", "lamplighter"]},
+                {"name": "Bob"},
+                steps=[{"advance": "combat"}, {"end": "phase"}],
+                game="synth-stepping",
+            )
+        )
+    finally:
+        unregister_pack("synth-stepping")
+    assert statuses(result) == ["accepted", "accepted"]
+    assert [m for m in messages(result) if "gold from" in m] == [
+        "Alice gains 1 gold from Lookout (period start)",
+        "Alice gains 1 gold from Lamplighter (sundown)",
+        "Alice gains 1 gold from Bugler (period end)",
     ]

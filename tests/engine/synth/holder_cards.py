@@ -6,6 +6,7 @@ from __future__ import annotations
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
 from oracle.engine.core.game import HAND
 from oracle.engine.flow.actions import GameAction
 from oracle.engine.flow.basic import AddTokens, Attach, Exhaust, Ready
@@ -37,6 +38,16 @@ def pocket(ctx: Context) -> None:
     ``Game.move``, no game action: the move still raises its events."""
     card = ctx.card()
     ctx.game.move(card, HAND, card.owner)
+
+
+def combat_round(event: Event, ctx: Context) -> bool:
+    """The pack's combat round (a pack period) begins or ends."""
+    return event.param("period") == "combat_round"
+
+
+def any_event(event: Event, ctx: Context) -> bool:
+    """Any occurrence of the event."""
+    return True
 
 
 CARDS = (
@@ -92,4 +103,9 @@ CARDS = (
             ),
         ),
     ),
+    # Answer a pack's own step: its period's start and end, and an event of
+    # the pack's own (``sundown``) that only a pack raises.
+    _reacts("lookout", "Lookout", "period_start", combat_round),
+    _reacts("bugler", "Bugler", "period_end", combat_round),
+    _reacts("lamplighter", "Lamplighter", "sundown", any_event),
 )
