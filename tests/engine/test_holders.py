@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.engine import Result, ScenarioError, register_pack, run_scenario
+from oracle.engine import Pack, Result, ScenarioError, register_pack, run_scenario
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
 from oracle.engine.core.pack import unregister_pack
@@ -199,3 +199,46 @@ def test_a_packs_own_steps_are_its_periods_and_events() -> None:
         "Alice gains 1 gold from Lamplighter (sundown)",
         "Alice gains 1 gold from Bugler (period end)",
     ]
+
+
+def test_a_ring_is_a_target_and_holder_of_lasting_effects() -> None:
+    # The pack counts its shared ``rings`` zone in play: a ring there is
+    # targeted, holds tokens and carries a lasting effect as a card does.
+    base = synth.PACK
+    rings = Pack(
+        "synth-rings",
+        cards=base.cards.values(),
+        phases=base.phases,
+        player_zones=base.player_zones,
+        windows=base.windows,
+        periods=base.periods,
+        shared_zones=("rings",),
+        in_play_zones=("rings",),
+    )
+    assert rings.problems() == []
+    register_pack(rings)
+    try:
+        result = run_scenario(
+            scenario(
+                {"name": "Alice", "hand": ["invocation"]},
+                {"name": "Bob"},
+                steps=[
+                    {
+                        "player": "Alice",
+                        "play": "invocation",
+                        "targets": {"target": "air-ring@rings"},
+                    }
+                ],
+                game="synth-rings",
+                decks={"rings": ["air-ring"]},
+            )
+        )
+    finally:
+        unregister_pack("synth-rings")
+    assert statuses(result) == ["accepted"]
+    ring = card(result, "air-ring")
+    assert ring["zone"] == "rings"
+    assert ring["tokens"] == {"fate": 1}
+    assert ring["stats"] == {"bonus": 3}
+    assert state(result)["lasting"][0]["until"] == "until the end of the round"
+    assert "Alice places 1 fate token on Air Ring" in messages(result)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
+from oracle.engine.core.effects import Modify, Until
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import HAND
 from oracle.engine.flow.actions import GameAction
-from oracle.engine.flow.basic import AddTokens, Attach, Exhaust, Ready
+from oracle.engine.flow.basic import AddTokens, Attach, CardLasting, Exhaust, Ready
 
 from .event_cards import _reacts
 from .event_cards import a_unit as unit_moved
@@ -108,4 +109,27 @@ CARDS = (
     _reacts("lookout", "Lookout", "period_start", combat_round),
     _reacts("bugler", "Bugler", "period_end", combat_round),
     _reacts("lamplighter", "Lamplighter", "sundown", any_event),
+    # A ring: a game object that is not a card, which a pack models as a
+    # component card of a shared zone it counts in play (``rings``).
+    CardDef("air-ring", "Air Ring", "ring", {"bonus": 1}),
+    CardDef(
+        "invocation",
+        "Invocation",
+        "event",
+        abilities=(
+            action(
+                target=Target(card_type="ring", zone="rings"),
+                effect=(
+                    AddTokens(kind="fate"),
+                    CardLasting(
+                        effect=Modify("bonus", 2),
+                        until=Until(period="round"),
+                        zones=("rings",),
+                    ),
+                ),
+                location="hand",
+                played_to="discard",
+            ),
+        ),
+    ),
 )
