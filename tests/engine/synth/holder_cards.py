@@ -3,6 +3,9 @@ attachment restrictions, hand events, pack steps and game objects."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Card, CardDef
 from oracle.engine.core.context import Context
@@ -19,14 +22,23 @@ from .event_cards import a_unit as unit_moved
 IN_PLAY = ("play", "estate")
 
 
-def _event(slug: str, name: str, act: GameAction) -> CardDef:
+def _played(slug: str, name: str, target: Target, **ability: Any) -> CardDef:
+    """An event played from hand with one target and what ``ability`` adds."""
+    played = action(target=target, location="hand", played_to="discard", **ability)
+    return CardDef(slug, name, "event", abilities=(played,))
+
+
+def _on_card_in_play(slug: str, name: str, act: GameAction) -> CardDef:
     """An event played from hand that resolves ``act`` on a card in play."""
-    ability = action(
-        target=Target(zone=IN_PLAY, action=act),
-        location="hand",
-        played_to="discard",
-    )
-    return CardDef(slug, name, "event", abilities=(ability,))
+    return _played(slug, name, Target(zone=IN_PLAY, action=act))
+
+
+def _attachment(
+    slug: str, name: str, attach_to: Callable[[Card, Context], bool] | None = None
+) -> CardDef:
+    """An attachment whose ability attaches it to any card in play."""
+    attach = action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand")
+    return CardDef(slug, name, "attachment", abilities=(attach,), attach_to=attach_to)
 
 
 def a_unit(card: Card, ctx: Context) -> bool:
@@ -52,28 +64,13 @@ def any_event(event: Event, ctx: Context) -> bool:
 
 
 CARDS = (
-    _event("bow", "Bow", Exhaust()),
-    _event("rouse", "Rouse", Ready()),
-    _event("tithe", "Tithe", AddTokens(kind="gold")),
-    CardDef(
-        "pennant",
-        "Pennant",
-        "attachment",
-        abilities=(
-            action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand"),
-        ),
-    ),
+    _on_card_in_play("bow", "Bow", Exhaust()),
+    _on_card_in_play("rouse", "Rouse", Ready()),
+    _on_card_in_play("tithe", "Tithe", AddTokens(kind="gold")),
+    _attachment("pennant", "Pennant"),
     # Its ability's target takes any card in play: the card itself restricts
     # what it may be attached to, whoever attaches it.
-    CardDef(
-        "crest",
-        "Crest",
-        "attachment",
-        abilities=(
-            action(target=Target(zone=IN_PLAY), effect=Attach(), location="hand"),
-        ),
-        attach_to=a_unit,
-    ),
+    _attachment("crest", "Crest", attach_to=a_unit),
     # Attaches an attachment from its player's hand to a card in play.
     CardDef(
         "armourer",
@@ -91,19 +88,7 @@ CARDS = (
     ),
     _reacts("porter", "Porter", "enters_hand", unit_moved),
     _reacts("gleaner", "Gleaner", "leaves_hand", unit_moved),
-    CardDef(
-        "sleight",
-        "Sleight",
-        "event",
-        abilities=(
-            action(
-                target=Target(card_type="unit"),
-                handler=pocket,
-                location="hand",
-                played_to="discard",
-            ),
-        ),
-    ),
+    _played("sleight", "Sleight", Target(card_type="unit"), handler=pocket),
     # Answer a pack's own step: its period's start and end, and an event of
     # the pack's own (``sundown``) that only a pack raises.
     _reacts("lookout", "Lookout", "period_start", combat_round),
@@ -112,23 +97,14 @@ CARDS = (
     # A ring: a game object that is not a card, which a pack models as a
     # component card of a shared zone it counts in play (``rings``).
     CardDef("air-ring", "Air Ring", "ring", {"bonus": 1}),
-    CardDef(
+    _played(
         "invocation",
         "Invocation",
-        "event",
-        abilities=(
-            action(
-                target=Target(card_type="ring", zone="rings"),
-                effect=(
-                    AddTokens(kind="fate"),
-                    CardLasting(
-                        effect=Modify("bonus", 2),
-                        until=Until(period="round"),
-                        zones=("rings",),
-                    ),
-                ),
-                location="hand",
-                played_to="discard",
+        Target(card_type="ring", zone="rings"),
+        effect=(
+            AddTokens(kind="fate"),
+            CardLasting(
+                effect=Modify("bonus", 2), until=Until(period="round"), zones=("rings",)
             ),
         ),
     ),
