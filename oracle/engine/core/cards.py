@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from oracle.engine.core.abilities import Ability
+    from oracle.engine.core.context import Context
     from oracle.engine.core.effects import Persistent
 
 
@@ -17,6 +18,9 @@ class CardDef:
     ``stats`` are kept sorted by name.
 
     Packs build one per card slug and register it; instances point back by slug.
+    ``attach_to`` restricts what the card may be attached to: a predicate on
+    the would-be parent, in the context of the player attaching it with the
+    card as source (None: any other card in play).
 
     >>> CardDef("spy", "Spy", "action").name
     'Spy'
@@ -30,6 +34,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     effects: tuple[Persistent, ...] = ()
     data: Mapping[str, object] = field(default_factory=dict)
+    attach_to: Callable[[Card, Context], bool] | None = None
 
     def __post_init__(self) -> None:
         # Stats are kept sorted by name, as results show them: sorted once

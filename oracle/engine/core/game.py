@@ -141,6 +141,9 @@ class Game:
         self.prompts: PromptQueue = PromptQueue()
         self.io: Decider = passing_decider()
         self.event_stack: list[Event] = []
+        # The moves made while an event resolves, (card, zone it left), for
+        # the event to announce its cards' crossings (``flow.events``).
+        self.moved: list[tuple[Card, str]] = []
         self.at = 0
         self.work = 0
         self.options = 0  # the decision points' options, with one for each point
@@ -399,7 +402,11 @@ class Game:
         """Move a card to a zone, bottom unless ``top``; attachments are discarded.
 
         A shared zone ignores ``player``; a player zone defaults to the owner's.
+        A move while an event resolves is recorded (``moved``): the event then
+        raises ``enters_play``, ``leaves_hand``... for it, whoever moved it.
         """
+        if self.event_stack:
+            self.moved.append((card, card.zone))
         self.zone(card.zone, card.zone_player).remove(card.id)
         if card.parent is not None:
             self.cards[card.parent].attachments.remove(card.id)
@@ -413,7 +420,7 @@ class Game:
         target = self.zone(zone, holder)
         target.insert(0, card.id) if top else target.append(card.id)
         card.zone, card.zone_player = zone, holder
-        if zone != PLAY:
+        if zone not in self.pack.in_play_zones:  # play or a pack's in-play zone
             card.exhausted = False
             card.tokens.clear()
             card.controller = card.owner

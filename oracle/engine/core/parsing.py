@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from oracle.engine.core.errors import ScenarioError, UnknownCard, unknown_player_message
 from oracle.engine.core.errors import unknown_card_message as _unknown
-from oracle.engine.core.game import PLAY
 from oracle.engine.core.pack import Pack, get_pack
 from oracle.engine.core.refs import parse_ref
 from oracle.engine.core.schema import Reader, pointer, present
@@ -332,7 +331,7 @@ class Parser(Reader):
         # The zones the player fills (one or two of the pack's many), in order.
         for zone in sorted(zone_set.intersection(data), key=card_zones.index):
             zones[zone] = self.cards(data[zone], f"{path}/{zone}", pack)
-            if zone != PLAY:
+            if zone not in pack.in_play_zones:
                 self._out_of_play(zones[zone], f"{path}/{zone}")
         resources = {}
         if "resources" in data:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Amount, Context, amount_of
@@ -26,6 +27,12 @@ from oracle.engine.flow.effect_actions import (
 )
 
 
+def in_play(card: Card, ctx: Context) -> bool:
+    """Return whether the card is in play: in ``play`` or a zone the pack
+    counts as in play (``Pack(in_play_zones=...)``: provinces, holdings)."""
+    return card.zone in ctx.game.pack.in_play_zones
+
+
 @dataclass(frozen=True)
 class Exhaust(CardAction):
     """Exhaust (bow, boot) a ready card in play."""
@@ -34,7 +41,7 @@ class Exhaust(CardAction):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and ready."""
-        return card.zone == PLAY and not card.exhausted
+        return in_play(card, ctx) and not card.exhausted
 
     def apply(self, card: Card, ctx: Context) -> None:
         """Exhaust the card."""
@@ -49,7 +56,7 @@ class Ready(CardAction):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """A card must be in play and exhausted."""
-        return card.zone == PLAY and card.exhausted
+        return in_play(card, ctx) and card.exhausted
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -177,7 +184,7 @@ class AddTokens(_Tokens):
 
     def fits(self, card: Card, ctx: Context) -> bool:
         """Tokens go on cards in play."""
-        return card.zone == PLAY and self.count(ctx) > 0
+        return in_play(card, ctx) and self.count(ctx) > 0
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -224,9 +231,37 @@ class Attach(CardAction):
         )
 
     def fits(self, card: Card, ctx: Context) -> bool:
-        """The new parent must be another card in play."""
+        """The new parent must be another card in play that the card's own
+        restriction (``CardDef.attach_to``) accepts."""
         parent = ctx.choices.get(self.to)
-        return isinstance(parent, Card) and parent.zone == PLAY and parent is not card
+        return (
+            isinstance(parent, Card)
+            and in_play(parent, ctx)
+            and parent is not card
+            and may_attach(card, parent, ctx)
+        )
+
+    def resolve(
+        self, ctx: Context, targets: Sequence[Affectable] | None = None
+    ) -> bool:
+        """Resolve the action, saying so when the card's own restriction
+        refuses the chosen parent (rather than doing nothing silently)."""
+        chosen = self.default_targets(ctx) if targets is None else targets
+        parent = ctx.choices.get(self.to)
+        if isinstance(parent, Card):
+            game = ctx.game
+            for card in chosen:
+                if isinstance(card, Card) and not may_attach(card, parent, ctx):
+                    game.say(
+                        ctx.player.name,
+                        f"{ctx.player.name} cannot attach {game.name_of(card)} "
+                        f"to {game.name_of(parent)}: {game.name_of(card)} does "
+                        "not allow it",
+                        event="attach",
+                        cards=(card.id, parent.id),
+                        rules=self.rules,
+                    )
+        return super().resolve(ctx, targets)
 
     def verb(self, card: Card, ctx: Context) -> str:
         """Return the log text after the player's name."""
@@ -240,6 +275,15 @@ class Attach(CardAction):
         card.controller = ctx.player.name
         card.parent = parent.id
         parent.attachments.append(card.id)
+
+
+def may_attach(card: Card, parent: Card, ctx: Context) -> bool:
+    """Return whether ``card``'s definition lets it be attached to ``parent``
+    by ``ctx.player``: every way of attaching a card asks this."""
+    rule = ctx.game.definition(card).attach_to
+    if rule is None:
+        return True
+    return rule(parent, ctx if ctx.source is card else replace(ctx, source=card))
 
 
 @dataclass(frozen=True)
@@ -345,6 +389,8 @@ __all__ = [
     "ResetAbilities",
     "describe_event",
     "discard",
+    "in_play",
+    "may_attach",
     "put_into_play",
     "quantity",
     "return_to_hand",

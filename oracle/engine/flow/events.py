@@ -8,8 +8,10 @@
 3. interrupts (players respond in seat order from the active player);
 4. the change itself (skipped if cancelled, or fizzled if no longer legal);
    persistent effects are recomputed and "until <event>" effects expire; a
-   change that moved its card into or out of play raises ``enters_play`` or
-   ``leaves_play``, whatever the way, and a change of a card's stats or
+   change that moved a card into or out of play or a hand raises
+   ``enters_play``/``leaves_play`` or ``enters_hand``/``leaves_hand``,
+   whatever the way (a game action, a handler's own ``Game.move``, a
+   discarded attachment), and a change of a card's stats or
    flags by effects raises ``stats_change`` (``announce_changes``);
 5. forced reactions;
 6. reactions; then the event's then-callbacks.
@@ -32,6 +34,7 @@ from weakref import WeakKeyDictionary
 from oracle.engine.core.effects import View
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.events import Event
+from oracle.engine.core.game import HAND
 from oracle.engine.flow.view import changed_cards, in_zone, recompute
 
 if TYPE_CHECKING:
@@ -95,8 +98,7 @@ def _run(game: Game, event: Event) -> None:
     windows.before(game, event)
     if event.cancelled or (event.check is not None and not event.check()):
         return
-    card = event.card
-    was = card.zone if card is not None else None
+    mark = len(game.moved)
     view = game.view
     if event.change is not None:
         event.change(event)
@@ -113,8 +115,8 @@ def _run(game: Game, event: Event) -> None:
     recompute(game)
     if game.lasting:  # mostly none: no call
         _expire_until(game, event)
-    if card is not None and card.zone != was and "crossed" not in event.params:
-        crossed(game, event, card, was)
+    if len(game.moved) > mark:  # moves made by this change itself
+        announce_moves(game, event, take_moves(game, mark))
     if game.view is not view:
         announce_changes(game, view)
     windows.after(game, event)
@@ -171,25 +173,53 @@ def _stats(printed: Mapping[str, int], modified: Mapping[str, int]) -> dict[str,
     return merged
 
 
+def take_moves(game: Game, mark: int) -> list[tuple[Card, str]]:
+    """Take the moves recorded since ``mark`` (``Game.moved``): those of a
+    change, whose nested events have already taken and announced theirs."""
+    moves = game.moved[mark:]
+    del game.moved[mark:]
+    return moves
+
+
+def announce_moves(game: Game, event: Event, moves: list[tuple[Card, str]]) -> None:
+    """Raise the crossings (``crossed``) of the cards ``moves`` moved, each
+    card once, from the zone it first left to where it is now."""
+    first: dict[str, tuple[Card, str]] = {}
+    for card, was in moves:
+        first.setdefault(card.id, (card, was))
+    for card, was in first.values():
+        if card.zone != was:
+            crossed(game, event, card, was)
+
+
 def crossed(game: Game, event: Event, card: Card, was: str | None) -> None:
     """Raise ``enters_play`` or ``leaves_play`` when the change moved its card
-    into or out of the zones the pack counts as in play, whatever the way
-    (discarded, returned, shuffled away, put into play...): one event to
-    answer for all of them, after the change (``params``: ``from``, ``to``,
-    and ``by``, the event that moved it). The moving event and the events
-    around it about the same card (a card's ``play`` event, whose change moved
-    it) record the name in ``params["crossed"]``, so it is raised once."""
+    into or out of the zones the pack counts as in play, and ``enters_hand``
+    or ``leaves_hand`` when it moved it into or out of a hand, whatever the
+    way (discarded, returned, drawn, shuffled away, put into play, moved by a
+    handler...): one event to answer for all of them, after the change
+    (``params``: ``from``, ``to``, and ``by``, the event that moved it).
+    Raised only when an ability may answer it (``answerable``)."""
     zones = game.pack.in_play_zones
-    now, before = card.zone in zones, was in zones
-    if now == before:
-        return
-    params: dict[str, object] = {"from": was, "to": card.zone, "by": event.name}
-    name = "enters_play" if now else "leaves_play"
+    crossings = (
+        ("play", was in zones, card.zone in zones),
+        ("hand", was == HAND, card.zone == HAND),
+    )
+    # What it left before what it entered: a card put into play from a hand
+    # leaves the hand, then enters play.
+    for leaving in (True, False):
+        for where, before, now in crossings:
+            if before != now and before is leaving:
+                _cross(game, event, card, was, where, now)
+
+
+def _cross(
+    game: Game, event: Event, card: Card, was: str | None, where: str, now: bool
+) -> None:
+    name = f"enters_{where}" if now else f"leaves_{where}"
     if not answerable(game, name):
         return
-    for around in game.event_stack:
-        if around.card is card:
-            around.params["crossed"] = name
+    params: dict[str, object] = {"from": was, "to": card.zone, "by": event.name}
     resolve_event(game, Event(name, player=event.player, card=card, params=params))
 
 

@@ -28,7 +28,7 @@ from oracle.engine.flow.actions import (
     plural,
 )
 from oracle.engine.flow.basic import MoveCard, _Tokens, quantity
-from oracle.engine.flow.events import crossed
+from oracle.engine.flow.events import announce_moves, take_moves
 
 
 @dataclass(frozen=True)
@@ -271,13 +271,16 @@ class Simultaneously(GameAction):
         )
 
     def _apply(self, event: Event, ctx: Context) -> None:
+        game = ctx.game
         parts = self._parts(ctx)  # every part checked before any changes
-        # Where each part's card was: a part that takes it into or out of
-        # play raises the usual notice once all parts are done.
-        zones = [(part, part.card, part.card.zone) for part in parts if part.card]
+        # The moves of each part: a part that takes a card into or out of
+        # play or a hand raises the usual notice once all parts are done.
+        moved = []
         for part in parts:
             if part.change is not None:
+                mark = len(game.moved)
                 part.change(part)
+                moved.append((part, take_moves(game, mark)))
             if part.message:
                 cards = (part.card.id,) if part.card else ()
                 ctx.game.say(
@@ -288,9 +291,8 @@ class Simultaneously(GameAction):
                     rules=part.rules,
                 )
         event.params["parts"] = len(parts)
-        for part, card, was in zones:
-            if card.zone != was:
-                crossed(ctx.game, part, card, was)
+        for part, moves in moved:
+            announce_moves(game, part, moves)
 
     def resolve(
         self, ctx: Context, targets: Sequence[Affectable] | None = None

@@ -17,7 +17,7 @@ from oracle.engine.core import refs
 from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
-from oracle.engine.core.errors import EngineStop, IllegalPlay
+from oracle.engine.core.errors import EngineStop, IllegalPlay, Problem, ScenarioError
 from oracle.engine.core.game import PLAY, Budget, Game
 from oracle.engine.core.pack import Pack
 from oracle.engine.core.prompts import (
@@ -38,6 +38,7 @@ from oracle.engine.core.records import (
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.core.specs import CardSpec, Step
 from oracle.engine.core.version import ENGINE_VERSION
+from oracle.engine.flow.basic import may_attach
 from oracle.engine.flow.view import recompute
 from oracle.engine.io.result import Result, check, serialize, stock_paths
 from oracle.engine.play import periods, resolver
@@ -55,11 +56,16 @@ def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
     )
     game.clock.round = scenario.round
     game.clock.active_player = scenario.active_player or names[0]
-    for spec in scenario.players:
+    problems: list[Problem] = []
+    for i, spec in enumerate(scenario.players):
         for zone, cards in spec.zones.items():
-            for card in cards:
-                _place(game, card, spec.name, zone)
+            for j, card in enumerate(cards):
+                _place(
+                    game, card, spec.name, zone, f"/players/{i}/{zone}/{j}", problems
+                )
         game.player(spec.name).resources.update(spec.resources)
+    if problems:
+        raise ScenarioError(problems)
     for zone, cards in scenario.decks.items():
         for card in cards:
             shared = game.new_card(card.slug, "", zone, shared=True)
@@ -68,12 +74,30 @@ def build_game(scenario: Scenario, *, budget: Budget | None = None) -> Game:
     return game
 
 
-def _place(game: Game, spec: CardSpec, owner: str, zone: str) -> Card:
+def _place(
+    game: Game,
+    spec: CardSpec,
+    owner: str,
+    zone: str,
+    path: str = "",
+    problems: list[Problem] | None = None,
+) -> Card:
     card = game.new_card(spec.slug, owner, zone)
-    card.exhausted = spec.exhausted and zone == PLAY
+    card.exhausted = spec.exhausted and zone in game.pack.in_play_zones
     card.tokens.update(spec.tokens)
-    for attached in spec.attachments:
+    for k, attached in enumerate(spec.attachments):
         child = _place(game, attached, owner, PLAY)
+        # Put into play attached, the card's own restriction holds as it
+        # does for the ``Attach`` game action.
+        if problems is not None and not may_attach(
+            child, card, Context(game, game.player(owner), child)
+        ):
+            problems.append(
+                Problem(
+                    f"{path}/attachments/{k}",
+                    f"{game.name_of(child)} cannot be attached to {game.name_of(card)}",
+                )
+            )
         child.parent = card.id
         card.attachments.append(child.id)
     return card

@@ -24,6 +24,7 @@ from . import (
     action_cards,
     effect_cards,
     event_cards,
+    holder_cards,
     lasting_cards,
     move_cards,
     special_cards,
@@ -41,6 +42,7 @@ MODULES = (
     move_cards,
     event_cards,
     town_cards,
+    holder_cards,
 )
 FACTIONS = ("red", "blue")
 #: Soldiers in every player's reserve at the start (a stock zone).
