@@ -31,6 +31,7 @@ QUERIES = [
     ("gain and redistribute command tokens", "rule", "81.5"),
     ("who goes first", "rule", "48.2"),
     ("spend influence", "rule", "47.2"),
+    ("spend resources", "rule", "75.2"),
     # A subject: its topic, ahead of the glossary line of the same name.
     ("draw action cards status phase", "topic", "status-phase"),
     ("status phase", "topic", "status-phase"),

@@ -66,9 +66,12 @@ from rules.search.scoring import among, at_least, intersect, merge
 # earns this times the idf of each query word in its title, scaled by the share
 # of the query's words its title holds and by the share of its title they make:
 # "Lucky Shot" beats "Does Lucky Shot ignore Sustain Damage?" for "lucky shot".
-# A topic, the full account of a subject, then weighs a little more.
+# A topic, the full account of a subject, then weighs a little more, and a
+# numbered rule a little more than a card that applies it: BM25 favours short
+# texts, so "Spend 8 influence" (an objective) would outrank the rule on
+# spending influence, which is what "spend influence" asks about.
 _TITLE_BONUS = 2.0
-_KIND_PRIOR = {"topic": 1.1, "term": 0.9, "ruling": 0.8}
+_KIND_PRIOR = {"topic": 1.1, "rule": 1.025, "term": 0.9, "ruling": 0.8}
 _BM25_K1, _BM25_B = 1.2, 0.75
 _RULE_QUERY = re.compile(rf"(?:rule\s+)?({RULE_ID_ANY_CASE})", re.IGNORECASE)
 _CORRECTABLE = re.compile(r"(?<!\S)kind:\S*|[^\W\d_]{3,}", re.IGNORECASE)
