@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+
 from oracle.adapters import play_prepared, prepare, with_listed_cards
 from oracle.engine import ENGINE_VERSION, ScenarioError
 from oracle.games.ti4.data import TECHNOLOGIES
@@ -44,6 +46,21 @@ class Options:
 
 def has_odds(game: str) -> bool:
     return game in GAMES
+
+
+def odds_url(game: str, hash: str, scenario: object) -> str | None:
+    """The odds page of a stored answer whose scenario may hold a combat: a
+    system with units of two players or more (the page says when there is
+    none after all)."""
+    if not has_odds(game) or not isinstance(scenario, dict):
+        return None
+    board = scenario.get("board")
+    systems = board.get("systems") if isinstance(board, dict) else None
+    for system in systems if isinstance(systems, list) else ():
+        units = system.get("units") if isinstance(system, dict) else None
+        if isinstance(units, dict) and len(units) > 1:
+            return reverse("oracle:odds", args=[game, hash])
+    return None
 
 
 def options(raw: Mapping[str, str]) -> Options:
