@@ -476,7 +476,7 @@ without such a combat is a `400` with code `no_combat`.
 a second at most; a 10-against-10 combat takes a fraction of it), else
 `simulation`: `samples` combats rolled with `seed`, each figure with its
 `standard_error`. Query parameters: `policy` (how each player assigns hits:
-`sustain-first`, the default, or `no-sustain`), `samples` (100 to 100,000,
+`sustain-first`, the default, or `no-sustain`), `samples` (100 to 50,000,
 default 20,000) and `seed` (default 1), both used only by a simulation. A bad
 value is a `400` naming the parameter. Nothing is stored: there is no
 permalink. Odds count towards the `oracle` rate limit, as runs do."""

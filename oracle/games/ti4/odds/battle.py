@@ -39,6 +39,7 @@ class Side:
     exact: bool = False
     _hits: dict[State, list[Number]] = field(default_factory=dict)
     _after: dict[State, list[State]] = field(default_factory=dict)
+    _following: dict[State, list[tuple[State, int]]] = field(default_factory=dict)
 
     def hits(self, state: State) -> list[Number]:
         """Chances of 0, 1, 2... combat hits this state scores."""
@@ -61,6 +62,14 @@ class Side:
             self._after[state] = known
         while len(known) <= most:
             known.append(self.fleet.take_hits(known[-1], 1, self.policy))
+        return known
+
+    def following(self, state: State, most: int) -> list[tuple[State, int]]:
+        """``after`` with the hit points of each state."""
+        known = self._following.get(state)
+        if known is None or len(known) <= most:
+            known = [(s, self.hit_points(s)) for s in self.after(state, most)]
+            self._following[state] = known
         return known
 
     def hit_points(self, state: State) -> int:

@@ -53,18 +53,21 @@ def solve(battle: Battle, *, exact: bool = False) -> Endings:
             by_attacker, by_defender = attacker.hits(a), defender.hits(d)
             scale = mass / (1 - by_attacker[0] * by_defender[0])
             rounds += scale
-            a_after = attacker.after(a, len(by_defender) - 1)
-            d_after = defender.after(d, len(by_attacker) - 1)
+            # The states each number of hits leads to, with their hit points
+            # (0: no units left).
+            a_next = attacker.following(a, len(by_defender) - 1)
+            d_next = defender.following(d, len(by_attacker) - 1)
             for i, pa in enumerate(by_attacker):
-                d_next, weight = d_after[i], scale * pa
+                d_state, d_points = d_next[i]
+                weight = scale * pa
                 for j, pd in enumerate(by_defender):
                     if not (i or j) or not pd:
                         continue
-                    pair = (a_after[j], d_next)
-                    if not sum(pair[0]) or not sum(pair[1]):
+                    a_state, a_points = a_next[j]
+                    pair = (a_state, d_state)
+                    if not (a_points and d_points):
                         ends[pair] += weight * pd
                         continue
-                    hp = attacker.hit_points(pair[0]) + defender.hit_points(pair[1])
-                    layer = layers[hp]
+                    layer = layers[a_points + d_points]
                     layer[pair] = layer.get(pair, 0) + weight * pd
     return Endings(battle, dict(ends), rounds)
