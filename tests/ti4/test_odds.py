@@ -295,3 +295,9 @@ def test_a_fleet_against_itself_wins_as_often_as_it_loses(side: dict[str, int]) 
     answer = odds(_battle(side, side), exact=True)
     assert answer.chances["attacker_wins"] == answer.chances["defender_wins"]
     assert answer.survivors["attacker"] == answer.survivors["defender"]
+
+
+def test_a_ground_combat_has_no_barrage() -> None:
+    # Infantry hit on 8 (0.3 each): one wins 0.21 / 0.51 = 7/17 of the time.
+    battle = _battle({"infantry": 1}, {"infantry": 1}, barrage=False)
+    assert odds(battle, exact=True).chances["attacker_wins"] == F(7, 17)
