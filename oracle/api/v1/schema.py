@@ -241,6 +241,22 @@ def _error(serializer: Any, description: str, **named: Any) -> OpenApiResponse:
     )
 
 
+#: The body errors the oracle's POST endpoints share.
+TOO_LARGE = _error(
+    ErrorSerializer,
+    "The body is over 64 KiB.",
+    too_large=examples.error("too_large", "The request body is over 64 KiB."),
+)
+UNSUPPORTED = _error(
+    ErrorSerializer,
+    "The body is not sent as application/json.",
+    unsupported_media_type=examples.error(
+        "unsupported_media_type",
+        'Unsupported media type "text/plain" in request.',
+    ),
+)
+
+
 DESCRIPTION = """\
 Run a scenario with the game's rules engine and get its answer: every step
 accepted or rejected (with the reason and the rule ids), the log, each decision
@@ -300,19 +316,8 @@ run = extend_schema(
                 "not_found", "No oracle answers 'chess' scenarios."
             ),
         ),
-        413: _error(
-            ErrorSerializer,
-            "The body is over 64 KiB.",
-            too_large=examples.error("too_large", "The request body is over 64 KiB."),
-        ),
-        415: _error(
-            ErrorSerializer,
-            "The body is not sent as application/json.",
-            unsupported_media_type=examples.error(
-                "unsupported_media_type",
-                'Unsupported media type "text/plain" in request.',
-            ),
-        ),
+        413: TOO_LARGE,
+        415: UNSUPPORTED,
         429: _error(
             ErrorSerializer,
             "Too many runs from this client; see the `Retry-After` header.",
@@ -504,19 +509,8 @@ odds = extend_schema(
                 "not_found", "No combat odds for 'chess' scenarios."
             ),
         ),
-        413: _error(
-            ErrorSerializer,
-            "The body is over 64 KiB.",
-            too_large=examples.error("too_large", "The request body is over 64 KiB."),
-        ),
-        415: _error(
-            ErrorSerializer,
-            "The body is not sent as application/json.",
-            unsupported_media_type=examples.error(
-                "unsupported_media_type",
-                'Unsupported media type "text/plain" in request.',
-            ),
-        ),
+        413: TOO_LARGE,
+        415: UNSUPPORTED,
         429: _error(
             ErrorSerializer,
             "Too many requests from this client; see the `Retry-After` header.",

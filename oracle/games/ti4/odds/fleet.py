@@ -69,9 +69,6 @@ class Fleet:
     groups: tuple[Group, ...]
     start: tuple[int, ...]
 
-    def units(self, state: tuple[int, ...]) -> int:
-        return sum(state)
-
     def survivors(self, state: tuple[int, ...]) -> dict[str, int]:
         """Units left by type (damaged or not)."""
         out: dict[str, int] = {}
