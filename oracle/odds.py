@@ -27,6 +27,8 @@ GAMES = ("ti4",)
 POLICIES = {policy.value: policy for policy in Policy}
 MAX_SEED = 2**31 - 1
 MIN_SAMPLES = 100
+#: More ships than a side can have (its plastic and 100 fighter tokens).
+MAX_SHIPS = 999
 
 
 class BadOption(ValueError):
@@ -42,6 +44,7 @@ class Options:
     policy: Policy = Policy.SUSTAIN_FIRST
     samples: int = SAMPLES
     seed: int = SEED
+    retreat_at: int | None = None
 
 
 def has_odds(game: str) -> bool:
@@ -71,9 +74,12 @@ def options(raw: Mapping[str, str]) -> Options:
         problems["policy"] = [f"Must be one of: {', '.join(POLICIES)}."]
     samples = _integer(raw, "samples", SAMPLES, MIN_SAMPLES, MAX_SAMPLES, problems)
     seed = _integer(raw, "seed", SEED, 0, MAX_SEED, problems)
+    retreat_at = None
+    if raw.get("retreat_at"):  # a form's empty field: nobody retreats
+        retreat_at = _integer(raw, "retreat_at", 0, 1, MAX_SHIPS, problems)
     if problems:
         raise BadOption(problems)
-    return Options(POLICIES[policy], samples, seed)
+    return Options(POLICIES[policy], samples, seed, retreat_at)
 
 
 def _integer(
@@ -108,7 +114,7 @@ def combat_odds(data: object, game: str, chosen: Options) -> dict[str, Any]:
         played, result = play_prepared(prepared)
         if result.error is not None:
             raise reading.NoCombatHere.at("", f"the run stopped: {result.error}")
-        combat = combat_of(played, chosen.policy)
+        combat = combat_of(played, chosen.policy, retreat_at=chosen.retreat_at)
         answer = odds(combat.battle, samples=chosen.samples, seed=chosen.seed)
     return answer_of(combat, answer, chosen)
 
@@ -130,7 +136,8 @@ def answer_of(combat: Combat, answer: Odds, chosen: Options) -> dict[str, Any]:
         "policy": chosen.policy.value,
         "samples": answer.samples if simulated else None,
         "seed": chosen.seed if simulated else None,
-        "chances": {**chances, "retreat": 0.0},
+        "retreat_at": chosen.retreat_at,
+        "chances": chances,
         "survivors": {
             role: {
                 unit: float(answer.survivors[role][unit])
@@ -186,11 +193,7 @@ def assumptions(combat: Combat, chosen: Options, answer: Odds) -> list[dict[str,
             "of them has ships left.",
             reading.ROUNDS,
         ),
-        _said(
-            "Nobody retreats: the odds do not model retreats, so the chance of "
-            "one is 0.",
-            reading.RETREATS,
-        ),
+        _said(_retreat_text(combat, chosen.retreat_at), reading.RETREATS),
         _said(
             "No action card, promissory note, leader or faction ability is used, "
             "and space cannon fire before the combat is taken as already "
@@ -219,6 +222,18 @@ def assumptions(combat: Combat, chosen: Options, answer: Odds) -> list[dict[str,
             )
         )
     return out
+
+
+def _retreat_text(combat: Combat, retreat_at: int | None) -> str:
+    if retreat_at is None:
+        return "Nobody retreats."
+    return (
+        f"{combat.attacker} announces a retreat in the first round that has "
+        f"{retreat_at} of their ships or fewer in the system when retreats are "
+        "announced (after the barrage in round 1), fights that round, and "
+        f"retreats if {combat.defender} still has ships then; "
+        f"{combat.defender} never retreats. Ships that retreat count as survivors."
+    )
 
 
 def _said(text: str, rules: tuple[str, ...]) -> dict[str, Any]:

@@ -39,6 +39,7 @@ def odds_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "run": run,
         "policies": list(POLICIES),
         "policy": request.GET.get("policy", ""),
+        "retreat_at": request.GET.get("retreat_at", ""),
     }
     status = 200
     try:

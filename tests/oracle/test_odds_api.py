@@ -200,7 +200,12 @@ def test_a_malformed_scenario_has_pointers(client: Client, ti4: Any) -> None:
 
 @pytest.mark.parametrize(
     ("query", "name"),
-    [("policy=reckless", "policy"), ("samples=5", "samples"), ("seed=-1", "seed")],
+    [
+        ("policy=reckless", "policy"),
+        ("samples=5", "samples"),
+        ("seed=-1", "seed"),
+        ("retreat_at=0", "retreat_at"),
+    ],
 )
 def test_a_bad_option_is_named(client: Client, ti4: Any, query: str, name: str) -> None:
     response = post_json(
@@ -239,3 +244,39 @@ def test_a_game_without_odds_is_not_found(client: Client, ti4: Any) -> None:
 
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def with_retreat_destination(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Lodor's neighbour Rex holds one of Alice's ships."""
+    systems = scenario["board"]["systems"]
+    systems[0]["adjacent"] = ["rex"]
+    systems.append({"id": "rex", "units": {"Alice": ["fighter"]}})
+    return scenario
+
+
+def test_the_attacker_may_retreat_after_a_round(client: Client, ti4: Any) -> None:
+    scenario = with_retreat_destination(combat(Alice=["fighter"], Bob=["fighter"]))
+
+    body = post_json(client, URL + "?retreat_at=1", scenario).json()
+
+    assert body["retreat_at"] == 1
+    assert body["chances"] == pytest.approx(
+        {
+            "attacker_wins": 0.16,
+            "defender_wins": 0.16,
+            "no_one_survives": 0.04,
+            "retreat": 0.64,
+        }
+    )
+    assert any("78.4c" in a["rules"] for a in body["assumptions"])
+
+
+def test_a_retreat_needs_somewhere_to_go(client: Client, ti4: Any) -> None:
+    scenario = with_retreat_destination(combat(Alice=["fighter"], Bob=["fighter"]))
+    scenario["board"]["systems"][1]["units"]["Bob"] = ["cruiser"]
+
+    response = post_json(client, URL + "?retreat_at=1", scenario)
+
+    details = error_of(response, "invalid")
+    assert "Alice cannot retreat" in details[0]["message"]
+    assert "78.7c" in details[0]["message"]

@@ -88,3 +88,18 @@ def test_a_bad_policy_is_a_400_page(client: Client, ti4: Any) -> None:
 
 def test_an_unknown_answer_is_not_found(client: Client, ti4: Any) -> None:
     assert client.get("/ti4/oracle/r/" + "0" * 32 + "/odds/").status_code == 404
+
+
+def test_the_retreat_field_of_the_form(client: Client, ti4: Any) -> None:
+    scenario = combat(Alice=["fighter"], Bob=["fighter"])
+    systems = scenario["board"]["systems"]
+    systems[0]["adjacent"] = ["rex"]
+    systems.append({"id": "rex", "units": {"Alice": ["fighter"]}})
+    page = stored(client, scenario)
+
+    empty = client.get(page + "odds/?policy=sustain-first&retreat_at=").content
+    retreating = client.get(page + "odds/?retreat_at=1").content.decode()
+
+    assert b"<td>0.4444</td>" in empty
+    assert "<td>0.6400</td>" in retreating  # no hit in round 1, then gone
+    assert 'value="1"' in retreating

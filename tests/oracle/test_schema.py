@@ -71,7 +71,7 @@ def test_the_schema_documents_the_odds_endpoint(document: dict[str, Any]) -> Non
     examples = operation["responses"]["400"]["content"]["application/json"]
     assert set(examples["examples"]) == {"Invalid", "NotImplemented", "NoCombat"}
     names = {parameter["name"] for parameter in operation["parameters"]}
-    assert names == {"game", "policy", "samples", "seed"}
+    assert names == {"game", "policy", "samples", "seed", "retreat_at"}
 
 
 @pytest.mark.django_db

@@ -40,6 +40,7 @@ def test_one_fighter_against_one_fighter_is_four_ninths_each() -> None:
         "attacker_wins": F(4, 9),
         "defender_wins": F(4, 9),
         "no_one_survives": F(1, 9),
+        "retreat": 0,
     }
     assert answer.rounds == F(25, 9)  # 1 / 0.36 rounds until a hit
     assert answer.survivors["attacker"] == {"fighter": F(4, 9)}
@@ -53,6 +54,7 @@ def test_a_dreadnought_sustains_one_hit_against_a_fighter() -> None:
         "attacker_wins": F(15, 17) + F(2, 17) * F(12, 17),
         "defender_wins": F(4, 289),
         "no_one_survives": F(6, 289),
+        "retreat": 0,
     }
 
 
@@ -149,10 +151,12 @@ def _assign(side: tuple[tuple, ...], hits: int) -> tuple[tuple, ...]:
 Side = tuple[dict[str, int], tuple[str, ...]]
 
 
-def _agrees_with_brute_force(attacker: Side, defender: Side) -> None:
-    battle = Battle(fleet(*attacker), fleet(*defender))
+def _agrees_with_brute_force(
+    attacker: Side, defender: Side, retreat_at: int | None = None
+) -> None:
+    battle = Battle(fleet(*attacker), fleet(*defender), retreat_at=retreat_at)
     exact = odds(battle).chances
-    brute = _brute(_units(*attacker), _units(*defender))
+    brute = _brute(_units(*attacker), _units(*defender), retreat_at)
     for key, chance in exact.items():
         # Far tighter than the 1.5 percentage points asked of calculators.
         assert abs(chance - brute[key]) < 1e-9, key
@@ -186,19 +190,27 @@ def _result(sa: tuple[tuple, ...], sd: tuple[tuple, ...]) -> str:
     return "defender_wins" if sd else "no_one_survives"
 
 
-def _brute(a: tuple[tuple, ...], d: tuple[tuple, ...]) -> dict[str, float]:
+def _brute(
+    a: tuple[tuple, ...], d: tuple[tuple, ...], retreat_at: int | None = None
+) -> dict[str, float]:
     states = _opening(a, d)
-    result = dict.fromkeys(("attacker_wins", "defender_wins", "no_one_survives"), F(0))
+    result = dict.fromkeys(
+        ("attacker_wins", "defender_wins", "no_one_survives", "retreat"), F(0)
+    )
     while sum(states.values()) > F(1, 10**15):
         following: dict[tuple, Fraction] = {}
         for (sa, sd), mass in states.items():
             if not sa or not sd:
                 result[_result(sa, sd)] += mass
                 continue
+            retreats = retreat_at is not None and len(sa) <= retreat_at
             for i, pi in _roll(sa).items():
                 for j, pj in _roll(sd).items():
                     nxt = (_assign(sa, j), _assign(sd, i))
-                    following[nxt] = following.get(nxt, F(0)) + mass * pi * pj
+                    if retreats and all(nxt):
+                        result["retreat"] += mass * pi * pj
+                    else:
+                        following[nxt] = following.get(nxt, F(0)) + mass * pi * pj
         states = following
     return {key: float(p) for key, p in result.items()}
 
@@ -222,6 +234,15 @@ def test_standard_battles_agree_with_a_brute_force_enumeration(
     attacker: dict[str, int], defender: dict[str, int]
 ) -> None:
     _agrees_with_brute_force((attacker, ()), (defender, ()))
+
+
+@pytest.mark.parametrize("retreat_at", [1, 2, 3])
+def test_retreats_agree_with_the_brute_force(retreat_at: int) -> None:
+    _agrees_with_brute_force(
+        ({"dreadnought": 1, "fighter": 2}, ()),
+        ({"carrier": 1, "fighter": 3}, ()),
+        retreat_at,
+    )
 
 
 def test_upgrades_change_the_dice_as_the_brute_force_expects() -> None:
@@ -301,3 +322,40 @@ def test_a_ground_combat_has_no_barrage() -> None:
     # Infantry hit on 8 (0.3 each): one wins 0.21 / 0.51 = 7/17 of the time.
     battle = _battle({"infantry": 1}, {"infantry": 1}, barrage=False)
     assert odds(battle, exact=True).chances["attacker_wins"] == F(7, 17)
+
+
+# -- retreats ------------------------------------------------------------------------
+
+
+def test_a_retreat_announced_in_round_one_ends_the_combat_after_it() -> None:
+    # One round is fought: one hit alone decides it (0.16 each), two hits
+    # destroy both (0.04), and with no hit the attacker retreats (0.64).
+    answer = odds(_battle({"fighter": 1}, {"fighter": 1}, retreat_at=1), exact=True)
+    assert answer.chances == {
+        "attacker_wins": F(4, 25),
+        "defender_wins": F(4, 25),
+        "no_one_survives": F(1, 25),
+        "retreat": F(16, 25),
+    }
+    assert answer.rounds == 1
+    assert answer.survivors["attacker"] == {"fighter": F(4, 5)}  # 0.16 + 0.64
+
+
+def test_the_retreat_waits_for_the_ship_count() -> None:
+    # Two fighters against one: the attacker retreats once it is down to one,
+    # at the start of the next round.
+    battle = _battle({"fighter": 2}, {"fighter": 1}, retreat_at=1)
+    answer = odds(battle, exact=True)
+    assert sum(answer.chances.values()) == 1
+    assert 0 < answer.chances["retreat"] < 1
+    no_retreat = odds(_battle({"fighter": 2}, {"fighter": 1}), exact=True)
+    assert answer.chances["defender_wins"] < no_retreat.chances["defender_wins"]
+
+
+def test_the_simulated_retreat_agrees_with_the_exact_one() -> None:
+    battle = _battle(*MEDIUM, retreat_at=5)
+    exact = odds(battle)
+    simulated = summarise(simulate(battle, samples=20_000, seed=5))
+    assert exact.chances["retreat"] > 0.05
+    for key, chance in exact.chances.items():
+        assert abs(simulated.chances[key] - chance) <= 3 * simulated.standard_error[key]

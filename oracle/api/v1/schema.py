@@ -378,6 +378,7 @@ ODDS_RESULT = {
     "policy": "sustain-first",
     "samples": None,
     "seed": None,
+    "retreat_at": None,
     "chances": {
         "attacker_wins": 0.4891498158501852,
         "defender_wins": 0.48078913333441503,
@@ -428,9 +429,8 @@ ODDS_RESULT = {
             "rules": ["78.5", "78.5a", "78.8", "78.9"],
         },
         {
-            "text": "Nobody retreats: the odds do not model retreats, so "
-            "the chance of one is 0.",
-            "rules": ["78.4", "78.7"],
+            "text": "Nobody retreats.",
+            "rules": ["78.4", "78.4b", "78.4c", "78.7", "78.7a", "78.7c"],
         },
         {
             "text": "No action card, promissory note, leader or faction "
@@ -463,8 +463,8 @@ NO_COMBAT = {
 
 ODDS_DESCRIPTION = """\
 The odds of the space combat a scenario ends in: the chance that the attacker
-wins, that the defender wins, that nobody has ships left, and of a retreat
-(always 0: retreats are not modelled); the expected ships left by type on each
+wins, that the defender wins, that nobody has ships left, and that the attacker
+retreats (0 unless `retreat_at` is given); the expected ships left by type on each
 side, the expected number of rounds, and the assumptions behind the figures,
 each with the rule ids it rests on.
 
@@ -482,7 +482,11 @@ a second at most; a 10-against-10 combat takes a fraction of it), else
 `simulation`: `samples` combats rolled with `seed`, each figure with its
 `standard_error`. Query parameters: `policy` (how each player assigns hits:
 `sustain-first`, the default, or `no-sustain`), `samples` (100 to 50,000,
-default 20,000) and `seed` (default 1), both used only by a simulation. A bad
+default 20,000) and `seed` (default 1), both used only by a simulation, and
+`retreat_at`: the attacker announces a retreat in the first round in which it
+has that many ships or fewer, fights that round and then retreats if the
+defender still has ships (78.4, 78.7; the defender never retreats). A retreat
+needs a system to go to (78.4c, 78.7c): without one the answer is a `400`. A bad
 value is a `400` naming the parameter. Nothing is stored: there is no
 permalink. Odds count towards the `oracle` rate limit, as runs do."""
 

@@ -238,6 +238,13 @@ class OddsOptionsSerializer(serializers.Serializer):
         required=False,
         help_text="The simulation's seed (default 1).",
     )
+    retreat_at = serializers.IntegerField(
+        min_value=1,
+        max_value=odds.MAX_SHIPS,
+        required=False,
+        help_text="The attacker retreats at the start of the first round in "
+        "which it has this many ships or fewer (default: nobody retreats).",
+    )
 
 
 class OddsSideSerializer(serializers.Serializer):
@@ -265,7 +272,9 @@ class OddsChancesSerializer(serializers.Serializer):
     attacker_wins = serializers.FloatField()
     defender_wins = serializers.FloatField()
     no_one_survives = serializers.FloatField()
-    retreat = serializers.FloatField(help_text="Always 0: retreats are not modelled.")
+    retreat = serializers.FloatField(
+        help_text="The attacker retreats (0 unless `retreat_at` is given)."
+    )
 
 
 class OddsAssumptionSerializer(serializers.Serializer):
@@ -287,6 +296,9 @@ class OddsSerializer(serializers.Serializer):
     )
     seed = serializers.IntegerField(
         allow_null=True, help_text="The simulation's seed; null when exact."
+    )
+    retreat_at = serializers.IntegerField(
+        allow_null=True, help_text="The retreat option given, or null."
     )
     chances = OddsChancesSerializer()
     survivors = serializers.DictField(

@@ -27,7 +27,7 @@ from oracle.api.v1 import schema
 from oracle.ask import ask
 from oracle.engine import ScenarioError
 from oracle.engine.core.errors import Unmodelled
-from oracle.games.ti4.odds.read import NoCombatHere
+from oracle.games.ti4.odds.read import CannotRetreat, NoCombatHere
 from oracle.odds import BadOption, combat_odds, has_odds
 from oracle.odds import options as odds_options
 from oracle.slots import OracleBusy
@@ -176,6 +176,9 @@ def _odds_refusal(error: ScenarioError) -> Response:
         return problem_response("no_combat", message, problems)
     if isinstance(error, NotImplementedCards):
         return problem_response("not_implemented", error.message, problems)
+    if isinstance(error, CannotRetreat):
+        message = "The attacker cannot retreat from this combat; see details."
+        return problem_response("invalid", message, problems)
     unmodelled = [p for p in error.problems if isinstance(p, Unmodelled)]
     if unmodelled:
         message = (

@@ -17,16 +17,24 @@ Pair = tuple[State, State]
 class Battle:
     """Attacker and defender (13, 29), each side's hit policy, and
     ``barrage``: a space combat's first round opens with anti-fighter barrage
-    (78.3); a ground combat's does not (42.1)."""
+    (78.3); a ground combat's does not (42.1). ``retreat_at``: the attacker
+    announces a retreat at the start of any round in which it has that many
+    ships or fewer (78.4), fights the round, then retreats if both sides still
+    have ships (78.7, 78.7a); None: nobody retreats."""
 
     attacker: Fleet
     defender: Fleet
     attacker_policy: Policy = Policy.SUSTAIN_FIRST
     defender_policy: Policy = Policy.SUSTAIN_FIRST
     barrage: bool = True
+    retreat_at: int | None = None
 
     def start(self) -> Pair:
         return self.attacker.start, self.defender.start
+
+    def retreats(self, attacker: State) -> bool:
+        """Whether the attacker announces a retreat this round."""
+        return self.retreat_at is not None and sum(attacker) <= self.retreat_at
 
 
 @dataclass

@@ -5,7 +5,9 @@ Every round that scores a hit lowers the hit points left on the board, so a
 state's mass is complete once every state above it has been processed. A round
 in which neither side hits leaves the state as it was: the mass leaves a state
 by the other outcomes only, each scaled by 1 / (1 - P(no hits on either side)),
-and the expected number of rounds spent there is that same factor.
+and the expected number of rounds spent there is that same factor. A round in
+which the attacker retreats is its last whatever the dice say: its mass is not
+scaled, and the states where both sides still have ships end in a retreat.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def solve(battle: Battle, *, exact: bool = False) -> Endings:
     while layers:
         for (a, d), mass in layers.pop(max(layers)).items():
             by_attacker, by_defender = attacker.hits(a), defender.hits(d)
-            scale = mass / (1 - by_attacker[0] * by_defender[0])
+            retreat = battle.retreats(a)
+            scale = mass if retreat else mass / (1 - by_attacker[0] * by_defender[0])
             rounds += scale
             # The states each number of hits leads to, with their hit points
             # (0: no units left).
@@ -61,11 +64,11 @@ def solve(battle: Battle, *, exact: bool = False) -> Endings:
                 d_state, d_points = d_next[i]
                 weight = scale * pa
                 for j, pd in enumerate(by_defender):
-                    if not (i or j) or not pd:
+                    if not (i or j or retreat) or not pd:
                         continue
                     a_state, a_points = a_next[j]
                     pair = (a_state, d_state)
-                    if not (a_points and d_points):
+                    if retreat or not (a_points and d_points):
                         ends[pair] += weight * pd
                         continue
                     layer = layers[a_points + d_points]

@@ -12,7 +12,8 @@ from oracle.games.ti4.odds.dice import Number
 ATTACKER_WINS = "attacker_wins"
 DEFENDER_WINS = "defender_wins"
 NO_ONE_SURVIVES = "no_one_survives"
-RESULTS = (ATTACKER_WINS, DEFENDER_WINS, NO_ONE_SURVIVES)
+RETREAT = "retreat"
+RESULTS = (ATTACKER_WINS, DEFENDER_WINS, NO_ONE_SURVIVES, RETREAT)
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,10 @@ class Endings:
 
 @dataclass(frozen=True)
 class Odds:
-    """The answer: chances of each result (78.10), expected survivors by unit
-    type, expected rounds; ``standard_error`` for a simulation, by the same
-    keys (``attacker.<unit>``, ``defender.<unit>``, ``rounds``)."""
+    """The answer: chances of each result (78.10, and the attacker's retreat),
+    expected survivors by unit type (ships that retreat count), expected
+    rounds; ``standard_error`` for a simulation, by the same keys
+    (``attacker.<unit>``, ``defender.<unit>``, ``rounds``)."""
 
     method: str
     chances: dict[str, Number]
@@ -79,7 +81,7 @@ def summarise(endings: Endings) -> Odds:
 
 def _result(attacker: tuple[int, ...], defender: tuple[int, ...]) -> str:
     if sum(attacker):
-        return ATTACKER_WINS
+        return RETREAT if sum(defender) else ATTACKER_WINS
     return DEFENDER_WINS if sum(defender) else NO_ONE_SURVIVES
 
 

@@ -29,7 +29,7 @@ ROUNDS = ("78.5", "78.5a", "78.8", "78.9")
 BARRAGE = ("78.3", "78.3a", "78.3b", "10.1", "10.1b", "10.2", "10.2a", "87.4a")
 HITS = ("78.6", "31.1", "87.1", "87.3")
 RESULT = ("78.10",)
-RETREATS = ("78.4", "78.7")
+RETREATS = ("78.4", "78.4b", "78.4c", "78.7", "78.7a", "78.7c")
 CITED = (*ROLES, *ROUNDS, *BARRAGE, *HITS, *RESULT, *RETREATS, "78.1", "78.10a")
 
 #: Faction abilities that change every combat roll of their faction, always:
@@ -45,6 +45,10 @@ class NoCombatHere(ScenarioError):
     """The scenario's game has no space combat to compute."""
 
 
+class CannotRetreat(ScenarioError):
+    """A retreat was asked for, but the attacker has nowhere to go."""
+
+
 @dataclass(frozen=True)
 class Combat:
     """A space combat found in a game, ready to compute."""
@@ -58,11 +62,18 @@ class Combat:
     battle: Battle
 
 
-def combat_of(game: Game, policy: Policy = Policy.SUSTAIN_FIRST) -> Combat:
+def combat_of(
+    game: Game,
+    policy: Policy = Policy.SUSTAIN_FIRST,
+    *,
+    retreat_at: int | None = None,
+) -> Combat:
     """The space combat in the active system of ``game``, each side assigning
-    hits by ``policy``. Raises ``NoCombatHere`` when there is none and
-    ``ScenarioError`` with an ``Unmodelled`` problem when the odds cannot
-    account for something in it."""
+    hits by ``policy``, the attacker retreating at the start of a round in
+    which it has ``retreat_at`` ships or fewer. Raises ``NoCombatHere`` when
+    there is none, ``ScenarioError`` when the attacker has nowhere to retreat
+    to and ``ScenarioError`` with an ``Unmodelled`` problem when the odds
+    cannot account for something in it."""
     system, attacker = _active(game)
     owners = Counter(ship.owner for ship in st.ships(game, system))
     others = sorted(name for name in owners if name != attacker)
@@ -71,6 +82,13 @@ def combat_of(game: Game, policy: Policy = Policy.SUSTAIN_FIRST) -> Combat:
     if len(others) > 1:
         raise _unmodelled("ships of more than two players in the active system")
     defender = others[0]
+    if retreat_at is not None and not _retreat_to(game, system, attacker):
+        raise CannotRetreat.at(
+            "",
+            f"{attacker} cannot retreat: no system next to "
+            f"{game.name_of(system)} holds their units or a planet they control "
+            "without another player's ships (rules 78.4c, 78.7c)",
+        )
     forces, upgrades, unused = {}, {}, {}
     for name in (attacker, defender):
         forces[name] = _ships(game, system, name)
@@ -83,6 +101,7 @@ def combat_of(game: Game, policy: Policy = Policy.SUSTAIN_FIRST) -> Combat:
         fleet(forces[defender], upgrades[defender]),
         policy,
         policy,
+        retreat_at=retreat_at,
     )
     return Combat(
         game.name_of(system), attacker, defender, forces, upgrades, unused, battle
@@ -114,6 +133,20 @@ def _active(game: Game) -> tuple[Card, str]:
         f"{len(fought)} systems hold a command token of {active} and a combat; "
         "activate one with a tactical action step"
     )
+
+
+def _retreat_to(game: Game, system: Card, name: str) -> list[Card]:
+    """The systems ``name`` could retreat to from ``system`` (78.7c)."""
+    return [
+        other
+        for other in st.systems(game)
+        if st.adjacent(game, system, other)
+        and all(ship.owner == name for ship in st.ships(game, other))
+        and (
+            st.units(game, system=other, owner=name)
+            or any(st.controller(game, p) == name for p in st.planets_in(game, other))
+        )
+    ]
 
 
 def _ships(game: Game, system: Card, name: str) -> dict[str, int]:

@@ -31,7 +31,7 @@ def simulate(battle: Battle, *, samples: int, seed: int) -> Endings:
     total = square = 0
     for _ in range(samples):
         pair = starts[draw(running, rng)]
-        pair, rounds = _fight(pair, tables, rng)
+        pair, rounds = _fight(battle, pair, tables, rng)
         ends[pair] += 1
         total += rounds
         square += rounds * rounds
@@ -60,16 +60,17 @@ class _Running:
 
 
 def _fight(
-    pair: Pair, tables: tuple[_Running, _Running], rng: Random
+    battle: Battle, pair: Pair, tables: tuple[_Running, _Running], rng: Random
 ) -> tuple[Pair, int]:
     a, d = pair
     if not sum(a) or not sum(d):
         return pair, 1  # 78.3a: the barrage ended it in round 1
     attacker, defender = tables
     for rounds in range(1, MAX_ROUNDS + 1):
+        retreat = battle.retreats(a)
         by_attacker, by_defender = attacker.hits(a, rng), defender.hits(d, rng)
         a = attacker.side.after(a, by_defender)[by_defender]
         d = defender.side.after(d, by_attacker)[by_attacker]
-        if not sum(a) or not sum(d):
+        if retreat or not sum(a) or not sum(d):
             return (a, d), rounds
     raise RuntimeError("the simulated combat did not end")
