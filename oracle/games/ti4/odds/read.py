@@ -71,7 +71,7 @@ def combat_of(
     """The space combat in the active system of ``game``, each side assigning
     hits by ``policy``, the attacker retreating at the start of a round in
     which it has ``retreat_at`` ships or fewer. Raises ``NoCombatHere`` when
-    there is none, ``ScenarioError`` when the attacker has nowhere to retreat
+    there is none, ``CannotRetreat`` when the attacker has nowhere to retreat
     to and ``ScenarioError`` with an ``Unmodelled`` problem when the odds
     cannot account for something in it."""
     system, attacker = _active(game)
@@ -112,17 +112,15 @@ def _active(game: Game) -> tuple[Card, str]:
     for entry in reversed(game.log):
         if entry.event == "activate_system" and entry.player and entry.cards:
             return game.cards[entry.cards[0]], entry.player
-    active = game.clock.active_player
-    token = st.token_key(active or "")
+    active = game.clock.active_player or ""
     fought = [
         system
-        for system in st.tokens_on_board(game, active or "")
-        if system.token_count(token)
-        and len({ship.owner for ship in st.ships(game, system)} | {active}) > 1
-        and st.ships(game, system, active)
+        for system in st.tokens_on_board(game, active)
+        if st.ships(game, system, active)
+        and any(ship.owner != active for ship in st.ships(game, system))
     ]
     if len(fought) == 1:
-        return fought[0], active or ""
+        return fought[0], active
     if not fought:
         raise _nothing(
             "no system was activated: neither a tactical action in the steps nor "
