@@ -20,11 +20,19 @@ from typing import Any
 
 import yaml
 
-from oracle.engine import Budget, Scenario, ScenarioError, UnknownCard, get_pack
+from oracle.engine import (
+    Budget,
+    Game,
+    Result,
+    Scenario,
+    ScenarioError,
+    UnknownCard,
+    get_pack,
+)
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.pack import Pack
 from oracle.engine.core.refs import parse_ref
-from oracle.engine.io.runner import run
+from oracle.engine.io.runner import play
 from oracle.text_limits import (
     MAX_DEPTH,
     json_too_deep,
@@ -300,13 +308,21 @@ def execute(prepared: Prepared) -> dict[str, object]:
     Raises ``NotImplementedCards`` or ``ScenarioError`` when the pack refuses the
     scenario while setting it up.
     """
-    try:
-        result = run(prepared.scenario, budget=RUN_BUDGET)
-    except ScenarioError as error:
-        raise _classify(prepared, error) from None
+    result = play_prepared(prepared)[1]
     answer = result.to_dict()
     answer["error"] = result.error
     return answer
+
+
+def play_prepared(prepared: Prepared) -> tuple[Game, Result]:
+    """Run a prepared scenario; return the final game with the result.
+
+    Raises ``NotImplementedCards`` or ``ScenarioError`` as ``execute`` does.
+    """
+    try:
+        return play(prepared.scenario, budget=RUN_BUDGET)
+    except ScenarioError as error:
+        raise _classify(prepared, error) from None
 
 
 def _classify(prepared: Prepared, error: ScenarioError) -> ScenarioError:

@@ -44,6 +44,7 @@ from oracle.folding import MAX_SHOWN, fold
 from oracle.forms import Builder, PasteForm, Rows, build, rows_for
 from oracle.games.ti4.data import UNITS
 from oracle.models import Run
+from oracle.odds import odds_url
 from oracle.prefill import card_prefill
 from oracle.related import Clues, matching_rulings
 from oracle.slots import OracleBusy
@@ -423,6 +424,7 @@ def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
         "continue_url": reverse("oracle:editor", args=[game]) + f"?from={run.hash}",
         "state_json": "" if folded.state else state_json,
         "api_url": reverse("oracle-api-v1:run", args=[game]),
+        "odds_url": odds_url(game, run.hash, scenario),
         "ruling_agreement": ruling_agreement(game_obj, scenario, run.result, answer),
     }
     return render(request, "oracle/run.html", context)

@@ -45,6 +45,7 @@ SEMANTIC = {
     "/api/v1/{game}/cards/named/",
     "/api/v1/{game}/search/",
     "/api/v1/{game}/oracle/run/",
+    "/api/v1/{game}/oracle/odds/",
 }
 
 

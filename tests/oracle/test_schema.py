@@ -23,6 +23,7 @@ from tests.oracle.conftest import post_json
 pytestmark = pytest.mark.usefixtures("in_process_wsgi")
 
 PATH = "/api/v1/{game}/oracle/run/"
+ODDS_PATH = "/api/v1/{game}/oracle/odds/"
 
 
 def _schema() -> Any:
@@ -31,7 +32,7 @@ def _schema() -> Any:
     document = json.loads(json.dumps(SchemaGenerator().get_schema(public=True)))
     loaded = schemathesis.openapi.from_dict(document)
     loaded.app = application
-    return loaded.include(method="POST", path=PATH)
+    return loaded.include(method="POST", path=[PATH, ODDS_PATH])
 
 
 generated = _schema()
@@ -60,6 +61,17 @@ def test_the_schema_documents_the_run_endpoint(document: dict[str, Any]) -> None
     assert operation["requestBody"]["content"]["application/json"]["examples"]
     examples = operation["responses"]["400"]["content"]["application/json"]
     assert set(examples["examples"]) == {"Invalid", "NotImplemented"}
+
+
+def test_the_schema_documents_the_odds_endpoint(document: dict[str, Any]) -> None:
+    operation = document["paths"][ODDS_PATH]["post"]
+
+    assert operation["tags"] == ["oracle"]
+    assert {"200", "400", "404", "413", "415", "429"} <= set(operation["responses"])
+    examples = operation["responses"]["400"]["content"]["application/json"]
+    assert set(examples["examples"]) == {"Invalid", "NotImplemented", "NoCombat"}
+    names = {parameter["name"] for parameter in operation["parameters"]}
+    assert names == {"game", "policy", "samples", "seed", "retreat_at"}
 
 
 @pytest.mark.django_db

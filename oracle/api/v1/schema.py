@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+)
 
 from oracle.api.v1.serializers import (
+    OddsErrorSerializer,
+    OddsOptionsSerializer,
+    OddsSerializer,
     OracleErrorSerializer,
     OracleResultSerializer,
     OracleScenarioSerializer,
@@ -234,6 +241,22 @@ def _error(serializer: Any, description: str, **named: Any) -> OpenApiResponse:
     )
 
 
+#: The body errors the oracle's POST endpoints share.
+TOO_LARGE = _error(
+    ErrorSerializer,
+    "The body is over 64 KiB.",
+    too_large=examples.error("too_large", "The request body is over 64 KiB."),
+)
+UNSUPPORTED = _error(
+    ErrorSerializer,
+    "The body is not sent as application/json.",
+    unsupported_media_type=examples.error(
+        "unsupported_media_type",
+        'Unsupported media type "text/plain" in request.',
+    ),
+)
+
+
 DESCRIPTION = """\
 Run a scenario with the game's rules engine and get its answer: every step
 accepted or rejected (with the reason and the rule ids), the log, each decision
@@ -293,19 +316,8 @@ run = extend_schema(
                 "not_found", "No oracle answers 'chess' scenarios."
             ),
         ),
-        413: _error(
-            ErrorSerializer,
-            "The body is over 64 KiB.",
-            too_large=examples.error("too_large", "The request body is over 64 KiB."),
-        ),
-        415: _error(
-            ErrorSerializer,
-            "The body is not sent as application/json.",
-            unsupported_media_type=examples.error(
-                "unsupported_media_type",
-                'Unsupported media type "text/plain" in request.',
-            ),
-        ),
+        413: TOO_LARGE,
+        415: UNSUPPORTED,
         429: _error(
             ErrorSerializer,
             "Too many runs from this client; see the `Retry-After` header.",
@@ -317,5 +329,202 @@ run = extend_schema(
         OpenApiExample(
             "The answer (state shortened)", value=RESULT, response_only=True
         ),
+    ],
+)
+
+
+# -- combat odds --------------------------------------------------------------------
+
+ODDS_SCENARIO = {
+    "question": "What are Alice's chances attacking Bob's carrier group in Lodor?",
+    "phase": "action",
+    "active_player": "Alice",
+    "players": [{"name": "Alice", "technologies": ["fighter-ii"]}, {"name": "Bob"}],
+    "board": {
+        "systems": [
+            {
+                "id": "lodor",
+                "tokens": ["Alice"],
+                "units": {
+                    "Alice": ["dreadnought", "2 fighter"],
+                    "Bob": ["carrier", "destroyer", "3 fighter"],
+                },
+            }
+        ]
+    },
+}
+
+#: The answer to ``ODDS_SCENARIO`` (a test compares it with a fresh one).
+ODDS_RESULT = {
+    "game": "ti4",
+    "engine_version": "3.3.0",
+    "combat": {
+        "kind": "space",
+        "system": "Lodor",
+        "attacker": {
+            "player": "Alice",
+            "ships": {"dreadnought": 1, "fighter": 2},
+            "upgrades": ["Fighter II"],
+            "not_used": [],
+        },
+        "defender": {
+            "player": "Bob",
+            "ships": {"carrier": 1, "destroyer": 1, "fighter": 3},
+            "upgrades": [],
+            "not_used": [],
+        },
+    },
+    "method": "exact",
+    "policy": "sustain-first",
+    "samples": None,
+    "seed": None,
+    "retreat_at": None,
+    "chances": {
+        "attacker_wins": 0.4891498158501852,
+        "defender_wins": 0.48078913333441503,
+        "no_one_survives": 0.030061050815400822,
+        "retreat": 0.0,
+    },
+    "survivors": {
+        "attacker": {"dreadnought": 0.4891498158501852, "fighter": 0.4833505458565005},
+        "defender": {
+            "carrier": 0.48078913333441503,
+            "destroyer": 0.4020913912671298,
+            "fighter": 0.4508013579908363,
+        },
+    },
+    "expected_rounds": 3.978087660775289,
+    "standard_error": None,
+    "assumptions": [
+        {
+            "text": "Alice, the active player, attacks; Bob defends.",
+            "rules": ["13.N1", "29.N1"],
+        },
+        {
+            "text": "Each player cancels hits with Sustain Damage on "
+            "every undamaged unit that has it, then loses ships "
+            "from the worst combat value up (the cheapest of "
+            "equal ones first, fighters before other ships).",
+            "rules": ["78.6", "31.1", "87.1", "87.3"],
+        },
+        {
+            "text": "The combat starts at its first round: anti-fighter "
+            "barrage is rolled then only, its hits destroy "
+            "fighters alone and any extra hits are lost; a side "
+            "left without ships after it ends the combat.",
+            "rules": [
+                "78.3",
+                "78.3a",
+                "78.3b",
+                "10.1",
+                "10.1b",
+                "10.2",
+                "10.2a",
+                "87.4a",
+            ],
+        },
+        {
+            "text": "Both players roll for every ship in every round "
+            "until at most one of them has ships left.",
+            "rules": ["78.5", "78.5a", "78.8", "78.9"],
+        },
+        {
+            "text": "Nobody retreats.",
+            "rules": ["78.4", "78.4b", "78.4c", "78.7", "78.7a", "78.7c"],
+        },
+        {
+            "text": "No action card, promissory note, leader or faction "
+            "ability is used, and space cannon fire before the "
+            "combat is taken as already resolved.",
+            "rules": [],
+        },
+        {
+            "text": "Survivors are counted before the winner removes "
+            "fighters its ships cannot carry.",
+            "rules": ["78.10a"],
+        },
+        {"text": "Alice has Fighter II.", "rules": ["97.4"]},
+    ],
+}
+
+NO_COMBAT = {
+    "error": {
+        "code": "no_combat",
+        "message": "The scenario has no space combat to compute; see details.",
+        "details": [
+            {
+                "pointer": "",
+                "message": "no space combat to compute: only one player has ships "
+                "in Lodor",
+            }
+        ],
+    }
+}
+
+ODDS_DESCRIPTION = """\
+The odds of the space combat a scenario ends in: the chance that the attacker
+wins, that the defender wins, that nobody has ships left, and that the attacker
+retreats (0 unless `retreat_at` is given); the expected ships left by type on each
+side, the expected number of rounds, and the assumptions behind the figures,
+each with the rule ids it rests on.
+
+The body is the same scenario as for `run/`, validated with the same limits
+and errors. The engine runs it; the combat is in the system the last tactical
+action of its steps activated, or, with none, in the one system holding a
+command token of the active player, their ships and another player's ships.
+The active player attacks (13, 29). Unit upgrades apply (97.4). What the odds
+cannot take into account exactly (a flagship, Assault Cannon when it fires,
+Unrelenting, Fragile) is a `400` with code `not_implemented`; a scenario
+without such a combat is a `400` with code `no_combat`.
+
+`method` is `exact` when every state of the combat could be computed (about
+a second at most; a 10-against-10 combat takes a fraction of it), else
+`simulation`: `samples` combats rolled with `seed`, each figure with its
+`standard_error`. Query parameters: `policy` (how each player assigns hits:
+`sustain-first`, the default, or `no-sustain`), `samples` (100 to 50,000,
+default 20,000) and `seed` (default 1), both used only by a simulation, and
+`retreat_at`: the attacker announces a retreat in the first round in which it
+has that many ships or fewer, fights that round and then retreats if the
+defender still has ships (78.4, 78.7; the defender never retreats). A retreat
+needs a system to go to (78.4c, 78.7c): without one the answer is a `400`. A bad
+value is a `400` naming the parameter. Nothing is stored: there is no
+permalink. Odds count towards the `oracle` rate limit, as runs do."""
+
+odds = extend_schema(
+    tags=["oracle"],
+    summary="Odds of the scenario's space combat",
+    description=ODDS_DESCRIPTION,
+    parameters=[GAME, OddsOptionsSerializer],
+    request=OracleScenarioSerializer,
+    responses={
+        200: OddsSerializer,
+        400: _error(
+            OddsErrorSerializer,
+            "The scenario or a parameter is malformed, uses what the odds do not "
+            "model, or has no combat.",
+            invalid=INVALID,
+            not_implemented=NOT_IMPLEMENTED,
+            no_combat=NO_COMBAT,
+        ),
+        404: _error(
+            ErrorSerializer,
+            "No combat odds for this game.",
+            not_found=examples.error(
+                "not_found", "No combat odds for 'chess' scenarios."
+            ),
+        ),
+        413: TOO_LARGE,
+        415: UNSUPPORTED,
+        429: _error(
+            ErrorSerializer,
+            "Too many requests from this client; see the `Retry-After` header.",
+            throttled=examples.THROTTLED,
+        ),
+    },
+    examples=[
+        OpenApiExample(
+            "A carrier group attacked", value=ODDS_SCENARIO, request_only=True
+        ),
+        OpenApiExample("The odds", value=ODDS_RESULT, response_only=True),
     ],
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from oracle import odds
 from oracle.engine.core.records import VERDICTS
 from oracle.engine.core.specs import (
     EXPECT_OPS,
@@ -212,3 +213,118 @@ class OracleErrorSerializer(serializers.Serializer):
     """A scenario the oracle cannot run (documentation only)."""
 
     error = OracleErrorDetailSerializer()
+
+
+# -- combat odds ----------------------------------------------------------------------
+
+
+class OddsOptionsSerializer(serializers.Serializer):
+    """The odds' query parameters (validated by ``oracle.odds.options``)."""
+
+    policy = serializers.ChoiceField(
+        choices=list(odds.POLICIES),
+        required=False,
+        help_text="How each player assigns hits (default sustain-first).",
+    )
+    samples = serializers.IntegerField(
+        min_value=odds.MIN_SAMPLES,
+        max_value=odds.MAX_SAMPLES,
+        required=False,
+        help_text="Combats a simulation rolls (default 20000).",
+    )
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=odds.MAX_SEED,
+        required=False,
+        help_text="The simulation's seed (default 1).",
+    )
+    retreat_at = serializers.IntegerField(
+        min_value=1,
+        max_value=odds.MAX_SHIPS,
+        required=False,
+        help_text="The attacker retreats at the start of the first round in "
+        "which it has this many ships or fewer (default: nobody retreats).",
+    )
+
+
+class OddsSideSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    ships = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Ships in the combat by type."
+    )
+    upgrades = serializers.ListField(
+        child=serializers.CharField(), help_text="Unit upgrades applied."
+    )
+    not_used = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Abilities the player may decline, taken as not used.",
+    )
+
+
+class OddsCombatSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["space"])
+    system = serializers.CharField(help_text="The active system's name.")
+    attacker = OddsSideSerializer()
+    defender = OddsSideSerializer()
+
+
+class OddsChancesSerializer(serializers.Serializer):
+    attacker_wins = serializers.FloatField()
+    defender_wins = serializers.FloatField()
+    no_one_survives = serializers.FloatField()
+    retreat = serializers.FloatField(
+        help_text="The attacker retreats (0 unless `retreat_at` is given)."
+    )
+
+
+class OddsAssumptionSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    rules = serializers.ListField(child=serializers.CharField())
+
+
+class OddsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    engine_version = serializers.CharField()
+    combat = OddsCombatSerializer()
+    method = serializers.ChoiceField(
+        choices=["exact", "simulation"],
+        help_text="exact: computed over every state; simulation: sampled.",
+    )
+    policy = serializers.ChoiceField(choices=["sustain-first", "no-sustain"])
+    samples = serializers.IntegerField(
+        allow_null=True, help_text="Combats simulated; null when exact."
+    )
+    seed = serializers.IntegerField(
+        allow_null=True, help_text="The simulation's seed; null when exact."
+    )
+    retreat_at = serializers.IntegerField(
+        allow_null=True, help_text="The retreat option given, or null."
+    )
+    chances = OddsChancesSerializer()
+    survivors = serializers.DictField(
+        child=serializers.DictField(child=serializers.FloatField()),
+        help_text="`attacker` and `defender`: expected ships left by type.",
+    )
+    expected_rounds = serializers.FloatField()
+    standard_error = serializers.DictField(
+        child=serializers.FloatField(),
+        allow_null=True,
+        help_text="Simulation only: the standard error of each chance (same "
+        "keys), of each survivor figure (`attacker.<unit>`) and of `rounds`.",
+    )
+    assumptions = OddsAssumptionSerializer(many=True)
+
+
+class OddsErrorDetailSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["invalid", "not_implemented", "no_combat"])
+    message = serializers.CharField()
+    details = serializers.JSONField(
+        help_text="Problems as {pointer, message} (scenario) or parameter → "
+        "messages (query parameters)."
+    )
+
+
+class OddsErrorSerializer(serializers.Serializer):
+    """Combat odds that cannot be given (documentation only)."""
+
+    error = OddsErrorDetailSerializer()

@@ -11,4 +11,5 @@ app_name = "oracle-api-v1"
 
 urlpatterns = [
     path("<slug:game>/oracle/run/", views.RunView.as_view(), name="run"),
+    path("<slug:game>/oracle/odds/", views.OddsView.as_view(), name="odds"),
 ]

@@ -26,6 +26,10 @@ from oracle.adapters import MAX_TEXT, NotImplementedCards, has_oracle, problem_l
 from oracle.api.v1 import schema
 from oracle.ask import ask
 from oracle.engine import ScenarioError
+from oracle.engine.core.errors import Unmodelled
+from oracle.games.ti4.odds.read import CannotRetreat, NoCombatHere
+from oracle.odds import BadOption, combat_odds, has_odds
+from oracle.odds import options as odds_options
 from oracle.slots import OracleBusy
 from oracle.text_limits import MAX_DEPTH, json_too_deep
 from rules.api.v1.errors import error_body
@@ -130,3 +134,57 @@ def _no_oracle(game: str) -> exceptions.NotFound:
 
 def _problem(pointer: str, message: str) -> dict[str, str]:
     return {"pointer": pointer, "message": message}
+
+
+@schema.odds
+class OddsView(APIView):
+    """``POST /api/v1/<game>/oracle/odds/``: the odds of the space combat a
+    scenario ends in (``oracle.odds``); the run's limits, nothing stored."""
+
+    parser_classes = [ScenarioParser]
+    throttle_scope = "oracle"
+
+    def post(self, request: Request, game: str) -> Response:
+        if not has_odds(game):
+            raise exceptions.NotFound(f"No combat odds for {game!r} scenarios.")
+        try:
+            chosen = odds_options(request.query_params)
+        except BadOption as error:
+            body = error_body("invalid", "Some parameters are invalid; see details.")
+            body["error"]["details"] = error.details
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            data = request.data
+        except RequestDataTooBig:
+            raise PayloadTooLarge() from None
+        except exceptions.ParseError as error:
+            return problem_response(
+                "invalid", "The body is not JSON.", [_problem("", str(error.detail))]
+            )
+        try:
+            return Response(combat_odds(data, game, chosen))
+        except ScenarioError as error:
+            return _odds_refusal(error)
+        except OracleBusy as busy:
+            raise Busy(wait=busy.retry_after) from None
+
+
+def _odds_refusal(error: ScenarioError) -> Response:
+    problems = problem_list(error)
+    if isinstance(error, NoCombatHere):
+        message = "The scenario has no space combat to compute; see details."
+        return problem_response("no_combat", message, problems)
+    if isinstance(error, NotImplementedCards):
+        return problem_response("not_implemented", error.message, problems)
+    if isinstance(error, CannotRetreat):
+        message = "The attacker cannot retreat from this combat; see details."
+        return problem_response("invalid", message, problems)
+    unmodelled = [p for p in error.problems if isinstance(p, Unmodelled)]
+    if unmodelled:
+        message = (
+            f"The combat odds cannot answer this scenario: {unmodelled[0].message}."
+        )
+        return problem_response("not_implemented", message, problems)
+    return problem_response(
+        "invalid", "The scenario is invalid; see details.", problems
+    )

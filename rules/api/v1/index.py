@@ -32,6 +32,7 @@ RESOURCES = [
     ("search", "GET", "{game}/search/", "Full-text search of everything."),
     ("bulk", "GET", "{game}/bulk/", "The whole content in one document."),
     ("oracle_run", "POST", "{game}/oracle/run/", "Run a scenario in the oracle."),
+    ("oracle_odds", "POST", "{game}/oracle/odds/", "Odds of a scenario's combat."),
 ]
 GAME_RESOURCES = [name for name, _, route, _ in RESOURCES if "{key}" not in route]
 

@@ -1,0 +1,190 @@
+"""The combat of a scenario's game: the active system, who attacks and who
+defends there, their ships and the technologies that change their dice.
+
+The active system is the one the last tactical action of the run activated
+(the log's ``activate_system``); a scenario without one starts at its combat:
+the system holding a command token of the active player, their ships and
+another player's ships. What the odds cannot apply exactly is refused
+(``Unmodelled``) or, when the player may choose not to use it, named in the
+answer's assumptions as not used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, ScenarioError, Unmodelled
+from oracle.engine.core.game import Game
+from oracle.games.ti4 import state as st
+from oracle.games.ti4 import units
+from oracle.games.ti4.odds.battle import Battle
+from oracle.games.ti4.odds.fleet import FIGHTER, Policy, fleet
+
+#: Rule ids the odds cite: attacker and defender, the rounds, the barrage,
+#: hits and Sustain Damage, the result.
+ROLES = ("13.N1", "29.N1")
+ROUNDS = ("78.5", "78.5a", "78.8", "78.9")
+BARRAGE = ("78.3", "78.3a", "78.3b", "10.1", "10.1b", "10.2", "10.2a", "87.4a")
+HITS = ("78.6", "31.1", "87.1", "87.3")
+RESULT = ("78.10",)
+RETREATS = ("78.4", "78.4b", "78.4c", "78.7", "78.7a", "78.7c")
+CITED = (*ROLES, *ROUNDS, *BARRAGE, *HITS, *RESULT, *RETREATS, "78.1", "78.10a")
+
+#: Faction abilities that change every combat roll of their faction, always:
+#: the odds would be wrong without them.
+ROLL_ABILITIES = {"norr": "Unrelenting", "jolnar": "Fragile"}
+#: Abilities their owner may decline; the odds assume they are not used.
+OPTIONAL = {"duranium-armor": "Duranium Armor"}
+OPTIONAL_FACTION = {"mentak": "Ambush"}
+ASSAULT_CANNON = "assault-cannon"
+
+
+class NoCombatHere(ScenarioError):
+    """The scenario's game has no space combat to compute."""
+
+
+class CannotRetreat(ScenarioError):
+    """A retreat was asked for, but the attacker has nowhere to go."""
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A space combat found in a game, ready to compute."""
+
+    system: str
+    attacker: str
+    defender: str
+    forces: dict[str, dict[str, int]]
+    upgrades: dict[str, tuple[str, ...]]
+    unused: dict[str, tuple[str, ...]]
+    battle: Battle
+
+
+def combat_of(
+    game: Game,
+    policy: Policy = Policy.SUSTAIN_FIRST,
+    *,
+    retreat_at: int | None = None,
+) -> Combat:
+    """The space combat in the active system of ``game``, each side assigning
+    hits by ``policy``, the attacker retreating at the start of a round in
+    which it has ``retreat_at`` ships or fewer. Raises ``NoCombatHere`` when
+    there is none, ``CannotRetreat`` when the attacker has nowhere to retreat
+    to and ``ScenarioError`` with an ``Unmodelled`` problem when the odds
+    cannot account for something in it."""
+    system, attacker = _active(game)
+    owners = Counter(ship.owner for ship in st.ships(game, system))
+    others = sorted(name for name in owners if name != attacker)
+    if attacker not in owners or not others:
+        raise _nothing(f"only one player has ships in {game.name_of(system)}")
+    if len(others) > 1:
+        raise _unmodelled("ships of more than two players in the active system")
+    defender = others[0]
+    if retreat_at is not None and not _retreat_to(game, system, attacker):
+        raise CannotRetreat.at(
+            "",
+            f"{attacker} cannot retreat: no system next to "
+            f"{game.name_of(system)} holds their units or a planet they control "
+            "without another player's ships (rules 78.4c, 78.7c)",
+        )
+    forces, upgrades, unused = {}, {}, {}
+    for name in (attacker, defender):
+        forces[name] = _ships(game, system, name)
+        owned = {card.slug for card in st.technologies(game, name)}
+        _refuse_unmodelled(game, name, forces[name], owned)
+        upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
+        unused[name] = _unused(game, name, owned)
+    battle = Battle(
+        fleet(forces[attacker], upgrades[attacker]),
+        fleet(forces[defender], upgrades[defender]),
+        policy,
+        policy,
+        retreat_at=retreat_at,
+    )
+    return Combat(
+        game.name_of(system), attacker, defender, forces, upgrades, unused, battle
+    )
+
+
+def _active(game: Game) -> tuple[Card, str]:
+    for entry in reversed(game.log):
+        if entry.event == "activate_system" and entry.player and entry.cards:
+            return game.cards[entry.cards[0]], entry.player
+    active = game.clock.active_player or ""
+    fought = [
+        system
+        for system in st.tokens_on_board(game, active)
+        if st.ships(game, system, active)
+        and any(ship.owner != active for ship in st.ships(game, system))
+    ]
+    if len(fought) == 1:
+        return fought[0], active
+    if not fought:
+        raise _nothing(
+            "no system was activated: neither a tactical action in the steps nor "
+            f"a system with a command token of {active}, their ships and "
+            "another player's ships"
+        )
+    raise _nothing(
+        f"{len(fought)} systems hold a command token of {active} and a combat; "
+        "activate one with a tactical action step"
+    )
+
+
+def _retreat_to(game: Game, system: Card, name: str) -> list[Card]:
+    """The systems ``name`` could retreat to from ``system`` (78.7c)."""
+    return [
+        other
+        for other in st.systems(game)
+        if st.adjacent(game, system, other)
+        and all(ship.owner == name for ship in st.ships(game, other))
+        and (
+            st.units(game, system=other, owner=name)
+            or any(st.controller(game, p) == name for p in st.planets_in(game, other))
+        )
+    ]
+
+
+def _ships(game: Game, system: Card, name: str) -> dict[str, int]:
+    found = Counter(ship.slug for ship in st.ships(game, system, name))
+    if found.get("flagship"):
+        raise _unmodelled(
+            f"{name}'s flagship: its combat differs by faction and the pack has "
+            "no faction sheets"
+        )
+    return dict(found)
+
+
+def _refuse_unmodelled(
+    game: Game, name: str, ships: dict[str, int], owned: set[str]
+) -> None:
+    faction = st.seat(game, name).faction
+    if faction in ROLL_ABILITIES:
+        raise _unmodelled(
+            f"{name}'s faction ability {ROLL_ABILITIES[faction]}, which changes "
+            "every combat roll"
+        )
+    non_fighters = sum(n for unit, n in ships.items() if unit != FIGHTER)
+    if ASSAULT_CANNON in owned and non_fighters >= 3:
+        raise _unmodelled(
+            f"{name}'s Assault Cannon, which destroys a ship at the start of "
+            "this combat"
+        )
+
+
+def _unused(game: Game, name: str, owned: set[str]) -> tuple[str, ...]:
+    names = [title for slug, title in OPTIONAL.items() if slug in owned]
+    faction = st.seat(game, name).faction
+    if faction in OPTIONAL_FACTION:
+        names.append(OPTIONAL_FACTION[faction])
+    return tuple(names)
+
+
+def _nothing(message: str) -> NoCombatHere:
+    return NoCombatHere([Problem("", f"no space combat to compute: {message}")])
+
+
+def _unmodelled(message: str) -> ScenarioError:
+    return ScenarioError([Unmodelled("", f"the combat odds do not model {message}")])
