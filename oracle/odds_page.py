@@ -16,7 +16,7 @@ from oracle.engine import ScenarioError
 from oracle.models import Run
 from oracle.odds import POLICIES, BadOption, combat_odds, options
 from oracle.slots import OracleBusy
-from oracle.views import _limited, _oracle_or_404
+from oracle.views import oracle_or_404, rate_limited
 from rulesite.ratelimit import wait_for
 
 RESULTS = (
@@ -29,8 +29,8 @@ RESULTS = (
 
 @require_http_methods(["GET", "HEAD"])
 def odds_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
-    game_obj, _ = _oracle_or_404(game)
-    if limited := _limited(request):
+    game_obj, _ = oracle_or_404(game)
+    if limited := rate_limited(request):
         return limited
     run = get_object_or_404(Run.objects.defer("result_json"), game=game_obj, hash=hash)
     context: dict[str, Any] = {

@@ -55,7 +55,7 @@ from rulesite.ratelimit import wait_for
 logger = logging.getLogger(__name__)
 
 
-def _oracle_or_404(game: str) -> tuple[Game, Pack]:
+def oracle_or_404(game: str) -> tuple[Game, Pack]:
     game_obj = get_object_or_404(Game, slug=game)
     try:
         return game_obj, get_pack(game)
@@ -85,9 +85,9 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
     run's scenario ("continue from here"), ``?ruling=<slug>`` a ruling's,
     ``?example=<slug>`` one of the examples to start from.
     """
-    game_obj, pack = _oracle_or_404(game)
+    game_obj, pack = oracle_or_404(game)
     if request.method != "POST":
-        if OPENING & request.GET.keys() and (limited := _limited(request)):
+        if OPENING & request.GET.keys() and (limited := rate_limited(request)):
             return limited
         return _page(request, game_obj, pack, _opened(request, game_obj, pack))
     if "more" in request.POST:
@@ -113,7 +113,7 @@ def editor(request: HttpRequest, game: str) -> HttpResponse:
 OPENING = frozenset({"card", "from", "ruling"})
 
 
-def _limited(request: HttpRequest) -> HttpResponse | None:
+def rate_limited(request: HttpRequest) -> HttpResponse | None:
     """A 429 page when the client opened too many computed oracle pages (scope
     ``web-oracle-pages``): cache misses only, as the page cache answers before
     the view runs."""
@@ -371,7 +371,7 @@ def _choices(pack: Pack, types: tuple[str, ...]) -> list[tuple[str, str]]:
 @require_http_methods(["GET", "HEAD"])
 def help_page(request: HttpRequest, game: str) -> HttpResponse:
     """How to ask the oracle a question, with the builder or as text."""
-    game_obj, pack = _oracle_or_404(game)
+    game_obj, pack = oracle_or_404(game)
     context = {
         "game": game_obj,
         "section": "oracle",
@@ -386,8 +386,8 @@ def help_page(request: HttpRequest, game: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def run_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
     """A stored answer; run again first when another engine version gave it."""
-    game_obj, pack = _oracle_or_404(game)
-    if limited := _limited(request):
+    game_obj, pack = oracle_or_404(game)
+    if limited := rate_limited(request):
         return limited
     # The size first: a result too large to show is never read.
     runs = Run.objects.defer("result_json")
