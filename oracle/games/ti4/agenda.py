@@ -1,0 +1,185 @@
+"""The agenda phase (topic 8): two agendas, each revealed, answered in its
+"when" then its "after" window, voted on and resolved; then planets ready.
+
+An agenda is revealed by a ``reveal_agenda`` event (the speaker draws the top
+card of ``agenda_deck`` into ``agenda_area``, 8.2.i): its reactions are the
+"when an agenda is revealed" window (Veto). Once that window has closed, an
+``agenda_revealed`` event opens the "after" window (riders, Assassinate
+Representative). Both are response windows taken in turns from the speaker
+clockwise (1.20), looking again after each card played, so a window closes
+only when every player has passed. Then the vote (``voting``), the election
+window of a player (``elect_player``: Confusing Legal Text), the outcome
+(``agendas.outcomes``), and the riders' predictions (8.22b).
+
+A scenario without an agenda deck keeps the phase as before: a log line says
+the agendas are not modelled (``prepare`` removes the agenda zones).
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
+from oracle.games.ti4 import changes, cite, riders, voting
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import outcomes, table
+from oracle.games.ti4.board import BoardSpec
+
+ORDINALS = ("first", "second")
+
+
+def prepare(game: Game, board: BoardSpec) -> None:
+    """Fill the agenda deck (``fill_agendas``), or remove the agenda zones of a
+    scenario that has none, so that its result is what it was before them."""
+    if board.fill_agendas:
+        rest = dict.fromkeys(table.BASE_AGENDA_DECK, 1)
+        for zone in (*st.AGENDA_ZONES, st.AGENDA_DISCARD, st.LAWS):
+            for card in game.cards_in(zone):
+                rest.pop(card.slug, None)
+        for player in game.players:
+            for card in game.cards_in("play", player.name):
+                rest.pop(card.slug, None)
+        game.add_stock(st.AGENDA_DECK, rest)
+        return
+    if not any(game.zone(zone) for zone in st.AGENDA_ZONES):
+        for zone in st.AGENDA_ZONES:
+            del game.shared[zone]
+
+
+def has_agendas(game: Game) -> bool:
+    """Whether the scenario models the agenda deck."""
+    return st.AGENDA_DECK in game.shared
+
+
+def run_phase(game: Game) -> None:
+    """Steps 1 and 2 of the agenda phase (8.2, 8.3)."""
+    for number in (1, 2):
+        if not resolve_agenda(game, number):
+            return
+
+
+def resolve_agenda(game: Game, number: int) -> bool:
+    """Reveal one agenda, open its windows, vote and resolve it; False when
+    no agenda could be revealed."""
+    state = voting.agenda_state(game)
+    barred = state.barred
+    state = voting.Agenda(number=number, barred=barred)
+    game.flags[voting.KEY] = state
+    game.say(
+        None,
+        f"The {ORDINALS[number - 1]} agenda",
+        event="agenda_step",
+        rules=cite.AGENDA_FIRST if number == 1 else cite.AGENDA_SECOND,
+    )
+    if reveal(game) is None:
+        return False
+    agenda = voting.current(game)
+    if agenda is None:
+        return False
+    found = voting.outcomes(game, agenda)
+    if found is None:
+        game.say(
+            None,
+            f"The oracle does not model voting on {game.name_of(agenda)}",
+            event="agenda_unmodelled",
+            modelled=False,
+        )
+        return True
+    state.agenda, state.outcomes = agenda.id, found
+    changes.happen(
+        game,
+        "agenda_revealed",
+        player=st.table(game).speaker,
+        message=None,
+        change=lambda: None,
+        card=agenda,
+        rules=cite.AGENDA_WINDOWS,
+    )
+    voting.vote(game, agenda)
+    winner = elect(game, agenda, voting.tally(game, agenda))
+    outcomes.resolve(game, agenda, winner)
+    _riders(game, agenda, winner)
+    return True
+
+
+def reveal(game: Game) -> Card | None:
+    """The speaker reveals the top agenda (8.2.i); the reactions to this
+    event are the "when an agenda is revealed" window."""
+    speaker = st.table(game).speaker
+    card = game.draw_from_stock(st.AGENDA_DECK)
+    if card is None:
+        game.say(
+            speaker,
+            f"{speaker} reveals no agenda: the agenda deck is empty (reshuffling "
+            "the agenda discard pile is not modelled)",
+            event="reveal_agenda",
+            modelled=False,
+        )
+        return None
+
+    def change() -> None:
+        game.move(card, st.AGENDA_AREA)
+
+    changes.happen(
+        game,
+        "reveal_agenda",
+        player=speaker,
+        message=f"{speaker} reveals {game.name_of(card)}",
+        change=change,
+        card=card,
+        rules=cite.AGENDA_REVEAL,
+    )
+    return card
+
+
+def discard(
+    game: Game, by: str, agenda: Card, why: str, rules: tuple[str, ...]
+) -> None:
+    """Put an agenda on top of the agenda discard pile."""
+
+    def change() -> None:
+        game.move(agenda, st.AGENDA_DISCARD, top=True)
+        agenda.owner = agenda.controller = ""
+
+    changes.happen(
+        game,
+        "discard_agenda",
+        player=by or None,
+        message=f"{game.name_of(agenda)} is discarded {why}".rstrip(),
+        change=change,
+        card=agenda,
+        rules=rules,
+    )
+
+
+def is_current(game: Game, agenda: Card | None) -> bool:
+    """Whether ``agenda`` is the agenda being resolved right now."""
+    return agenda is not None and agenda is voting.current(game)
+
+
+def elect(game: Game, agenda: Card, winner: str) -> str:
+    """An elected player is elected by an ``elect_player`` event, whose
+    reactions may elect another player instead (Confusing Legal Text)."""
+    state = voting.agenda_state(game)
+    state.elected = winner
+    if voting.elects(game, agenda) != table.PLAYER:
+        return winner
+    changes.happen(
+        game,
+        "elect_player",
+        player=winner,
+        message=f"{winner} is elected",
+        change=lambda: None,
+        card=agenda,
+        rules=cite.ELECT_PLAYER,
+    )
+    return state.elected
+
+
+def _riders(game: Game, agenda: Card, winner: str) -> None:
+    """Resolve each prediction once the agenda is resolved, in speaker order
+    (8.22b and the notes of topic 8)."""
+    state = voting.agenda_state(game)
+    order = [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
+    ranked = sorted(state.predictions, key=lambda p: order.index(p.player))
+    for prediction in ranked:
+        riders.resolve(game, agenda, prediction, winner)

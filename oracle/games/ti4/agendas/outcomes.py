@@ -1,0 +1,255 @@
+"""Resolving an agenda's outcome (8.18 to 8.21, topic 7), then putting the
+card where it goes: a law whose "For" or elect outcome was resolved stays in
+play, in the common area or with the elected player; a directive, or a law
+voted down, goes to the agenda discard pile.
+
+``RESOLVERS`` carries out the outcomes that change what the pack models
+(trade goods, action cards, command tokens, units, laws). Any other outcome
+is logged by name as not modelled; a law's lasting effect is modelled only
+where the pack models its rule (Executive Sanctions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.game import PLAY, Game
+from oracle.games.ti4 import changes, cite, voting
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import table
+
+#: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
+Resolver = Callable[[Game, Card, str], bool]
+
+#: Laws whose lasting effect the pack models.
+MODELLED_LAWS = frozenset({"executive-sanctions"})
+
+
+def resolve(game: Game, agenda: Card, outcome: str) -> None:
+    """The speaker resolves the outcome (8.18), then the card is placed."""
+    shown = voting.outcome_name(game, agenda, outcome)
+    speaker = st.table(game).speaker
+    game.say(
+        speaker,
+        f"{speaker} resolves {shown} on {game.name_of(agenda)}",
+        event="agenda_outcome",
+        rules=cite.AGENDA_RESOLVE,
+    )
+    resolver = RESOLVERS.get(agenda.slug)
+    done = resolver is not None and resolver(game, agenda, outcome)
+    enacted = _is_law(agenda) and outcome != voting.AGAINST
+    if not done and not enacted:
+        game.say(
+            None,
+            f"The outcome {shown} of {game.name_of(agenda)} is not modelled",
+            event="agenda_outcome",
+            modelled=False,
+        )
+    _place(game, agenda, outcome)
+
+
+def _is_law(agenda: Card) -> bool:
+    known = table.AGENDAS.get(agenda.slug) or table.AGENDAS.get(f"{agenda.slug}-agenda")
+    return known is not None and known.law
+
+
+def _place(game: Game, agenda: Card, outcome: str) -> None:
+    name = game.name_of(agenda)
+    if not _is_law(agenda):
+        _discard(game, agenda, cite.DIRECTIVE_DONE)
+        return
+    if outcome == voting.AGAINST:
+        _discard(game, agenda, cite.LAW_AGAINST)
+        return
+    if game.has_player(outcome):
+
+        def change() -> None:
+            game.move(agenda, PLAY, outcome)
+            agenda.owner = agenda.controller = outcome
+
+        text = f"{name} stays in play with {outcome}"
+        rules = cite.LAW_OWNED
+    else:
+
+        def change() -> None:
+            game.move(agenda, st.LAWS)
+            if outcome != voting.FOR:
+                agenda.data["planet"] = outcome
+
+        text = f"{name} stays in play in the common area"
+        if outcome != voting.FOR:
+            planet = voting.outcome_name(game, agenda, outcome)
+            text = f"{name} stays in play, attached to {planet}"
+        rules = cite.LAW_ENACTED
+    changes.happen(
+        game,
+        "enact_law",
+        player=None,
+        message=text,
+        change=change,
+        card=agenda,
+        rules=rules,
+    )
+    if agenda.slug not in MODELLED_LAWS:
+        game.say(
+            None,
+            f"What {name} does besides staying in play is not modelled",
+            event="enact_law",
+            modelled=False,
+        )
+
+
+def _discard(game: Game, agenda: Card, rules: tuple[str, ...]) -> None:
+    def change() -> None:
+        game.move(agenda, st.AGENDA_DISCARD, top=True)
+
+    changes.happen(
+        game,
+        "discard_agenda",
+        player=None,
+        message=f"{game.name_of(agenda)} is discarded",
+        change=change,
+        card=agenda,
+        rules=rules,
+    )
+
+
+def _speaker_order(game: Game) -> list[str]:
+    """Players in speaker order (an outcome that affects several players
+    does so in that order: a note of topic 8)."""
+    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
+
+
+# -- the outcomes ---------------------------------------------------------------------
+
+
+def _executive_sanctions(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.FOR:
+        return True
+    for name in _speaker_order(game):
+        hand = st.hand(game, name)
+        if hand:
+            card = hand[game.rng.randrange(len(hand))]
+            changes.discard_from_hand(
+                game, name, [card], "at random", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _economic_equality(game: Game, agenda: Card, outcome: str) -> bool:
+    for name in _speaker_order(game):
+        player = game.player(name)
+        goods = player.resource(st.TRADE_GOODS)
+        if goods:
+            _return_trade_goods(game, player)
+        if outcome == voting.FOR:
+            changes.gain_trade_goods(game, player, 5, "", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _return_trade_goods(game: Game, player: Player) -> None:
+    goods = player.resource(st.TRADE_GOODS)
+
+    def change() -> None:
+        player.resources[st.TRADE_GOODS] = 0
+
+    changes.happen(
+        game,
+        "return_trade_goods",
+        player=player.name,
+        message=f"{player.name} returns {changes.plural(goods, 'trade good')} to "
+        "the supply",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
+def _unconventional_measures(game: Game, agenda: Card, outcome: str) -> bool:
+    state = voting.agenda_state(game)
+    for name in _speaker_order(game):
+        voted = state.votes.get(name)
+        if voted is None or voted[0] != voting.FOR:
+            continue
+        if outcome == voting.FOR:
+            changes.draw_action_cards(game, name, 2, cite.AGENDA_RESOLVE)
+            continue
+        hand = st.hand(game, name)
+        if hand:
+            changes.discard_from_hand(game, name, hand, "", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _public_execution(game: Game, agenda: Card, outcome: str) -> bool:
+    hand = st.hand(game, outcome)
+    if hand:
+        changes.discard_from_hand(game, outcome, hand, "", cite.AGENDA_RESOLVE)
+    table_ = st.table(game)
+    if table_.speaker == outcome:
+        left = st.clockwise_from(game, outcome)[1]
+
+        def change() -> None:
+            table_.speaker = left.name
+
+        changes.happen(
+            game,
+            "speaker",
+            player=outcome,
+            message=f"{outcome} gives the speaker token to {left.name}",
+            change=change,
+            rules=cite.AGENDA_RESOLVE,
+        )
+    voting.agenda_state(game).barred.add(outcome)
+    game.say(
+        outcome,
+        f"{outcome} cannot vote on the other agendas of this phase",
+        event="cannot_vote",
+        rules=cite.CANNOT_VOTE,
+    )
+    return True
+
+
+def _compensated_disarmament(game: Game, agenda: Card, outcome: str) -> bool:
+    planet = st.planet_named(game, outcome)
+    if planet is None:
+        return False
+    owner = st.controller(game, planet)
+    ground = [u for u in st.on_planet(game, planet) if u.slug in ("infantry", "mech")]
+    if ground:
+        speaker = st.table(game).speaker
+        changes.destroy_units(game, speaker, ground, cite.AGENDA_RESOLVE)
+    if owner:
+        changes.gain_trade_goods(
+            game, game.player(owner), len(ground), "", cite.AGENDA_RESOLVE
+        )
+    return True
+
+
+def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
+    law = next((c for c in voting.laws_in_play(game) if c.slug == outcome), None)
+    if law is None:
+        return False
+
+    def change() -> None:
+        game.move(law, st.AGENDA_DISCARD, top=True)
+        law.owner = law.controller = ""
+
+    return changes.happen(
+        game,
+        "discard_law",
+        player=None,
+        message=f"{game.name_of(law)} is discarded from play",
+        change=change,
+        card=law,
+        rules=cite.LAW_DISCARDED,
+    )
+
+
+RESOLVERS: dict[str, Resolver] = {
+    "executive-sanctions": _executive_sanctions,
+    "economic-equality": _economic_equality,
+    "unconventional-measures": _unconventional_measures,
+    "public-execution": _public_execution,
+    "compensated-disarmament": _compensated_disarmament,
+    "judicial-abolishment": _judicial_abolishment,
+}
