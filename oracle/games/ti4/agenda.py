@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, riders, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import outcomes, table
@@ -76,10 +77,11 @@ def resolve_agenda(game: Game, number: int) -> bool:
     if agenda is None:
         return False
     found = voting.outcomes(game, agenda)
-    if found is None:
+    if not found:
+        why = "what it elects" if found is None else "an agenda with nothing to elect"
         game.say(
             None,
-            f"The oracle does not model voting on {game.name_of(agenda)}",
+            f"The oracle does not model voting on {game.name_of(agenda)}: {why}",
             event="agenda_unmodelled",
             modelled=False,
         )
@@ -183,3 +185,115 @@ def _riders(game: Game, agenda: Card, winner: str) -> None:
     ranked = sorted(state.predictions, key=lambda p: order.index(p.player))
     for prediction in ranked:
         riders.resolve(game, agenda, prediction, winner)
+
+
+def look_at_top(game: Game, name: str, count: int, rules: tuple[str, ...]) -> None:
+    """A player secretly looks at the top ``count`` agendas; with Politics
+    (``arrange``) they put each back on the top or the bottom, in any order
+    (66.2.iii). The log names how many, not which (the judge sees the deck)."""
+    seen = _top_cards(game, count)
+    if not seen:
+        game.say(
+            name,
+            f"{name} looks at no agenda: the agenda deck is empty",
+            event="agenda_look",
+            rules=rules,
+        )
+        return
+    game.say(
+        name,
+        f"{name} looks at the top {changes.plural(len(seen), 'agenda')} of the "
+        "agenda deck",
+        event="agenda_look",
+        rules=rules,
+    )
+
+
+def arrange_top(game: Game, name: str, rules: tuple[str, ...]) -> None:
+    """Politics: the top two agendas go back on top or to the bottom, in an
+    order the player picks (``politics:agenda-bottom``, then ``:agenda-order``)."""
+    seen = _top_cards(game, 2)
+    look_at_top(game, name, 2, rules)
+    if not seen:
+        return
+    labels = tuple(c.slug for c in seen)
+    bottom: tuple[str, ...] = ()
+    if game.stock_count(st.AGENDA_DECK) > len(game.zone(st.AGENDA_DECK)):
+        game.say(
+            name,
+            f"{name} keeps them on top: putting agendas at the bottom of a deck "
+            "filled by the oracle is not modelled",
+            event="agenda_arrange",
+            modelled=False,
+        )
+    else:
+        answer = ask(
+            game,
+            Prompt(
+                PromptKind.CARD,
+                name,
+                "politics:agenda-bottom",
+                labels,
+                minimum=0,
+                maximum=len(labels),
+                rules=rules,
+                title="Choose the agendas to put at the bottom of the deck",
+            ),
+        )
+        bottom = answer if isinstance(answer, tuple) else (str(answer),)
+    top = [c for c in seen if c.slug not in bottom]
+    low = [c for c in seen if c.slug in bottom]
+    for card in reversed(_ordered(game, name, top, "top", rules)):
+        game.move(card, st.AGENDA_DECK, top=True)
+    for card in _ordered(game, name, low, "bottom", rules):
+        game.move(card, st.AGENDA_DECK)
+    if low:
+        game.say(
+            name,
+            f"{name} puts {changes.plural(len(low), 'agenda')} at the bottom of the "
+            "agenda deck",
+            event="agenda_arrange",
+            rules=rules,
+        )
+
+
+def _ordered(
+    game: Game, name: str, cards: list[Card], where: str, rules: tuple[str, ...]
+) -> list[Card]:
+    if len(cards) < 2:
+        return cards
+    labels = tuple(c.slug for c in cards)
+    answer = ask(
+        game,
+        Prompt(
+            PromptKind.ORDER,
+            name,
+            f"politics:agenda-{where}",
+            labels,
+            rules=rules,
+            title=f"Order the agendas for the {where} of the deck, first on top",
+        ),
+    )
+    order = list(answer) if isinstance(answer, tuple) else list(labels)
+    return sorted(cards, key=lambda c: order.index(c.slug))
+
+
+def _top_cards(game: Game, count: int) -> list[Card]:
+    """The top ``count`` agendas, made cards if they were counted: the
+    instances lie on top of the counted cards, so they are set aside while
+    each new one is drawn, then put back on top in their order."""
+    held = game.cards_in(st.AGENDA_DECK)
+    missing = count - len(held)
+    if missing > 0 and game.stock_count(st.AGENDA_DECK) > len(held):
+        for card in held:
+            game.move(card, st.AGENDA_AREA)
+        for _ in range(missing):
+            if game.draw_from_stock(st.AGENDA_DECK) is None:
+                break
+            # The one drawn is now the only instance: set it aside too.
+            drawn = game.cards_in(st.AGENDA_DECK)[0]
+            game.move(drawn, st.AGENDA_AREA)
+            held.append(drawn)
+        for card in reversed(held):
+            game.move(card, st.AGENDA_DECK, top=True)
+    return held[:count]

@@ -17,7 +17,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
 from oracle.games.ti4 import cite, voting
-from oracle.games.ti4.cards.common import Choice, Ti4Card, response_card
+from oracle.games.ti4.cards.common import Choice, Reason, Ti4Card, response_card
 
 #: What a correct prediction earns: ``reward(game, player)``.
 Reward = Callable[[Game, Player], None]
@@ -39,8 +39,17 @@ def predictable(ctx: Context) -> Sequence[str]:
     return voting.agenda_state(ctx.game).outcomes
 
 
+def refuse(ctx: Context, label: str) -> Reason | None:
+    """A prediction must be an outcome the revealed agenda can have (8.22a)."""
+    if label in predictable(ctx):
+        return None
+    agenda = voting.current(ctx.game)
+    named = ctx.game.name_of(agenda) if agenda is not None else "the agenda"
+    return f"{label} is not a possible outcome of {named}", cite.PREDICT
+
+
 OUTCOME = Choice(
-    Target(mode="option", choices=predictable, prompt="Predict an outcome")
+    Target(mode="option", choices=predictable, prompt="Predict an outcome"), refuse
 )
 
 
