@@ -247,8 +247,12 @@ def _exhaust_for_votes(
 
 
 def _votes_event(game: Game, name: str, text: str, rules: tuple[str, ...]) -> None:
-    """A turn to vote with no vote cast: the speaker's still opens the window
-    for Bribery (its official note: after the speaker abstains, or would vote)."""
+    """A turn to vote with no vote cast. Only the speaker's is an event: it
+    still opens the window of Bribery (its official note: after the speaker
+    abstains, or would vote); no ability answers another player's."""
+    if name != st.table(game).speaker:
+        game.say(name, text, event="cast_votes", rules=rules)
+        return
     changes.happen(
         game,
         "cast_votes",
