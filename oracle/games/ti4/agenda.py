@@ -20,7 +20,7 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, riders, voting
+from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import outcomes, table
 from oracle.games.ti4.board import BoardSpec
@@ -65,6 +65,7 @@ def resolve_agenda(game: Game, number: int) -> bool:
     barred = state.barred
     state = voting.Agenda(number=number, barred=barred)
     game.flags[voting.KEY] = state
+    turns.arrange(game)  # a new speaker (Public Execution, a rider) answers first
     game.say(
         None,
         f"The {ORDINALS[number - 1]} agenda",
@@ -98,9 +99,25 @@ def resolve_agenda(game: Game, number: int) -> bool:
     )
     voting.vote(game, agenda)
     winner = elect(game, agenda, voting.tally(game, agenda))
-    outcomes.resolve(game, agenda, winner)
+    if not _resolve_outcome(game, agenda, winner):
+        winner = ""  # Deadly Plot: no outcome was resolved, no prediction is right
     _riders(game, agenda, winner)
     return True
+
+
+def _resolve_outcome(game: Game, agenda: Card, winner: str) -> bool:
+    """Resolve the outcome as an event (8.18): its cancel window is "when an
+    outcome would be resolved" (Deadly Plot). False when it was cancelled."""
+    return changes.happen(
+        game,
+        "resolve_outcome",
+        player=st.table(game).speaker,
+        message=None,
+        change=lambda: outcomes.resolve(game, agenda, winner),
+        card=agenda,
+        rules=cite.AGENDA_RESOLVE,
+        params={"outcome": winner},
+    )
 
 
 def reveal(game: Game) -> Card | None:
