@@ -43,7 +43,7 @@ CARD = response_card(
     "Deadly Plot",
     AbilityKind.CANCEL,
     {"resolve_outcome": _backed_another},
-    "when an outcome of an agenda would be resolved, if you voted for or "
-    "predicted another outcome",
+    "as an agenda's outcome is about to be resolved, by a player whose vote or "
+    "prediction backed another outcome",
     handler=_plot,
 )
