@@ -150,26 +150,6 @@ def reveal(game: Game) -> Card | None:
     return card
 
 
-def discard(
-    game: Game, by: str, agenda: Card, why: str, rules: tuple[str, ...]
-) -> None:
-    """Put an agenda on top of the agenda discard pile."""
-
-    def change() -> None:
-        game.move(agenda, st.AGENDA_DISCARD, top=True)
-        agenda.owner = agenda.controller = ""
-
-    changes.happen(
-        game,
-        "discard_agenda",
-        player=by or None,
-        message=f"{game.name_of(agenda)} is discarded {why}".rstrip(),
-        change=change,
-        card=agenda,
-        rules=rules,
-    )
-
-
 def is_current(game: Game, agenda: Card | None) -> bool:
     """Whether ``agenda`` is the agenda being resolved right now."""
     return agenda is not None and agenda is voting.current(game)

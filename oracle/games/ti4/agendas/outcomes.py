@@ -57,10 +57,10 @@ def _is_law(agenda: Card) -> bool:
 def _place(game: Game, agenda: Card, outcome: str) -> None:
     name = game.name_of(agenda)
     if not _is_law(agenda):
-        _discard(game, agenda, cite.DIRECTIVE_DONE)
+        discard(game, "", agenda, "", cite.DIRECTIVE_DONE)
         return
     if outcome == voting.AGAINST:
-        _discard(game, agenda, cite.LAW_AGAINST)
+        discard(game, "", agenda, "", cite.LAW_AGAINST)
         return
     if game.has_player(outcome):
 
@@ -100,15 +100,20 @@ def _place(game: Game, agenda: Card, outcome: str) -> None:
         )
 
 
-def _discard(game: Game, agenda: Card, rules: tuple[str, ...]) -> None:
+def discard(
+    game: Game, by: str, agenda: Card, why: str, rules: tuple[str, ...]
+) -> bool:
+    """Put an agenda (a law in play included) on top of the agenda discard pile."""
+
     def change() -> None:
         game.move(agenda, st.AGENDA_DISCARD, top=True)
+        agenda.owner = agenda.controller = ""
 
-    changes.happen(
+    return changes.happen(
         game,
         "discard_agenda",
-        player=None,
-        message=f"{game.name_of(agenda)} is discarded",
+        player=by or None,
+        message=f"{game.name_of(agenda)} is discarded {why}".rstrip(),
         change=change,
         card=agenda,
         rules=rules,
@@ -230,19 +235,7 @@ def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
     if law is None:
         return False
 
-    def change() -> None:
-        game.move(law, st.AGENDA_DISCARD, top=True)
-        law.owner = law.controller = ""
-
-    return changes.happen(
-        game,
-        "discard_law",
-        player=None,
-        message=f"{game.name_of(law)} is discarded from play",
-        change=change,
-        card=law,
-        rules=cite.LAW_DISCARDED,
-    )
+    return discard(game, "", law, "from play", cite.LAW_DISCARDED)
 
 
 RESOLVERS: dict[str, Resolver] = {

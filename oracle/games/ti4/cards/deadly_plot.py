@@ -8,8 +8,9 @@ from __future__ import annotations
 from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.games.ti4 import agenda, changes, cite, voting
+from oracle.games.ti4 import changes, cite, voting
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.cards.common import response_card
 
 
@@ -29,7 +30,7 @@ def _plot(ctx: Context) -> bool:
     if event is None or plotted is None:
         return False
     event.cancel()
-    agenda.discard(
+    outcomes.discard(
         game, me, plotted, "with no effect (Deadly Plot)", cite.DIRECTIVE_DONE
     )
     for planet in st.controlled_planets(game, me):

@@ -8,6 +8,7 @@ from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import agenda, cite
+from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.cards.common import response_card
 
 
@@ -20,7 +21,7 @@ def _veto(ctx: Context) -> bool:
     vetoed = event.card if event is not None else None
     if vetoed is None or not agenda.is_current(game, vetoed):
         return False
-    agenda.discard(game, ctx.player.name, vetoed, "(Veto)", cite.AGENDA_REVEAL)
+    outcomes.discard(game, ctx.player.name, vetoed, "(Veto)", cite.AGENDA_REVEAL)
     agenda.reveal(game)
     return True
 
