@@ -191,18 +191,13 @@ def _public_execution(game: Game, agenda: Card, outcome: str) -> bool:
         changes.discard_from_hand(game, outcome, hand, "", cite.AGENDA_RESOLVE)
     table_ = st.table(game)
     if table_.speaker == outcome:
-        left = st.clockwise_from(game, outcome)[1]
-
-        def change() -> None:
-            table_.speaker = left.name
-
-        changes.happen(
+        left = st.clockwise_from(game, outcome)[1].name
+        changes.give_speaker_token(
             game,
-            "speaker",
-            player=outcome,
-            message=f"{outcome} gives the speaker token to {left.name}",
-            change=change,
-            rules=cite.AGENDA_RESOLVE,
+            outcome,
+            left,
+            f"{outcome} gives the speaker token to {left}",
+            cite.AGENDA_RESOLVE,
         )
     voting.agenda_state(game).barred.add(outcome)
     game.say(

@@ -17,16 +17,12 @@ def _politics(ctx: Context) -> bool:
     game, me = ctx.game, ctx.player
     new = ctx.chosen_player("speaker")
 
-    def change() -> None:
-        st.table(game).speaker = new.name
-
-    changes.happen(
+    changes.give_speaker_token(
         game,
-        "speaker",
-        player=me.name,
-        message=f"{me.name} gives the speaker token to {new.name}",
-        change=change,
-        rules=cite.SPEAKER,
+        me.name,
+        new.name,
+        f"{me.name} gives the speaker token to {new.name}",
+        cite.SPEAKER,
     )
     changes.draw_action_cards(game, me.name, 2, cite.POLITICS_DRAW)
     if agenda.has_agendas(game):

@@ -15,16 +15,12 @@ def _reward(game: Game, player: Player) -> None:
     if st.table(game).speaker == player.name:
         return
 
-    def change() -> None:
-        st.table(game).speaker = player.name
-
-    changes.happen(
+    changes.give_speaker_token(
         game,
-        "speaker",
-        player=player.name,
-        message=f"{player.name} gains the speaker token (Politics Rider)",
-        change=change,
-        rules=cite.PREDICTION_RESOLVES,
+        player.name,
+        player.name,
+        f"{player.name} gains the speaker token (Politics Rider)",
+        cite.PREDICTION_RESOLVES,
     )
 
 
