@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from oracle.engine import run_scenario
+from oracle.engine.core.errors import ScenarioError
 from oracle.games import ti4
 from oracle.games.ti4.agendas import table
 from tests.ti4 import golden
@@ -75,3 +78,12 @@ def test_fill_agendas_counts_the_rest_of_the_base_deck() -> None:
     deck = result["state"]["zones"]["agenda_deck"]
     assert sum(deck.values()) == 50
     assert deck["mutiny"] == 1
+
+
+def test_a_scenario_with_agendas_cannot_start_in_the_agenda_phase() -> None:
+    scenario = _scenario(agenda_deck=["mutiny"])
+    scenario["phase"] = "agenda"
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(scenario)
+    assert caught.value.problems[0].path == "/phase"
+    assert "advance: agenda" in caught.value.problems[0].message

@@ -18,8 +18,10 @@ the agendas are not modelled (``prepare`` removes the agenda zones).
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import outcomes, table
@@ -44,6 +46,23 @@ def prepare(game: Game, board: BoardSpec) -> None:
     if not any(game.zone(zone) for zone in st.AGENDA_ZONES):
         for zone in st.AGENDA_ZONES:
             del game.shared[zone]
+
+
+def problems(scenario: Scenario, board: BoardSpec) -> list[Problem]:
+    """A scenario with agendas cannot start in the agenda phase: it starts
+    inside its phase, whose agendas the oracle would never reveal."""
+    if scenario.phase != "agenda":
+        return []
+    if not (scenario.decks.get(st.AGENDA_DECK) or board.fill_agendas):
+        return []
+    return [
+        Problem(
+            "/phase",
+            "a scenario with an agenda deck starts before the agenda phase (say in "
+            "the status phase) and steps {advance: agenda}: the phase reveals its "
+            "agendas as it begins",
+        )
+    ]
 
 
 def has_agendas(game: Game) -> bool:

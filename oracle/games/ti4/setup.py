@@ -130,6 +130,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(research.unmodelled(scenario, factions))
     problems.extend(_unimplemented(scenario, pack))
+    problems.extend(agenda.problems(scenario, board))
     if problems:
         raise ScenarioError(problems)
 
