@@ -12,9 +12,8 @@ from oracle.games.ti4.cards.common import response_card
 
 
 def _other_elected(event: Event, ctx: Context) -> bool:
-    me = ctx.player.name
     elected = voting.agenda_state(ctx.game).elected
-    return event.player not in (None, me) and elected not in ("", me)
+    return elected not in ("", ctx.player.name)
 
 
 def _confound(ctx: Context) -> bool:

@@ -12,8 +12,9 @@ from oracle.games.ti4.cards.common import Choice, response_card
 
 
 def _you_are_elected(event: Event, ctx: Context) -> bool:
-    state = voting.agenda_state(ctx.game)
-    return event.player == ctx.player.name and state.elected == ctx.player.name
+    # The player elected now: after Confounding Legal Text, its player (the
+    # official notes let Confusing Legal Text follow it).
+    return voting.agenda_state(ctx.game).elected == ctx.player.name
 
 
 def _confuse(ctx: Context) -> bool:
