@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import table
@@ -233,6 +234,140 @@ def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
     return discard(game, "", law, "from play", cite.LAW_DISCARDED)
 
 
+def _voters_for(game: Game, outcome: str) -> list[str]:
+    """The players who voted for ``outcome``, in speaker order."""
+    votes = voting.agenda_state(game).votes
+    return [n for n in _speaker_order(game) if votes.get(n, ("", 0))[0] == outcome]
+
+
+def _discard_hand(game: Game, name: str) -> None:
+    hand = st.hand(game, name)
+    if hand:
+        changes.discard_from_hand(game, name, hand, "", cite.AGENDA_RESOLVE)
+
+
+def _conventions_of_war(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _voters_for(game, voting.AGAINST):
+            _discard_hand(game, name)
+    return True
+
+
+def _publicize_weapon_schematics(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _speaker_order(game):
+            if st.owns(game, name, "war-sun-upgrade"):
+                _discard_hand(game, name)
+    return True
+
+
+def _articles_of_war(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _voters_for(game, voting.FOR):
+            changes.gain_trade_goods(
+                game, game.player(name), 3, "", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _fleet_regulations(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _speaker_order(game):
+            changes.gain_command_token(
+                game, game.player(name), st.FLEET, "", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _shared_research(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome != voting.AGAINST:
+        return True
+    for name in _speaker_order(game):
+        player = game.player(name)
+        home = next(
+            (s for s in st.systems(game) if st.home_owner(game, s) == name), None
+        )
+        # "If able": only from reinforcements, and only where none of theirs is.
+        if home is None or player.resource(st.TOKENS_LEFT) <= 0:
+            game.say(
+                name,
+                f"{name} places no command token: no home system on the board or no "
+                "token in reinforcements",
+                event="place_command_token",
+                rules=cite.AGENDA_RESOLVE,
+            )
+            continue
+        changes.place_command_token(game, player, home, name, cite.AGENDA_RESOLVE)
+    return True
+
+
+def _armed_forces_standardization(game: Game, agenda: Card, outcome: str) -> bool:
+    player = game.player(outcome)
+    pools = {pool: player.resource(pool) for pool in st.POOLS}
+    total = sum(pools.values()) + player.resource(st.TOKENS_LEFT)
+    wanted = {st.TACTIC: 3, st.FLEET: 3, st.STRATEGY: 2}
+    if total < sum(wanted.values()):
+        return False  # too few tokens for 3/3/2: the card does not say which pool
+
+    def change() -> None:
+        player.resources.update(wanted)
+        player.resources[st.TOKENS_LEFT] = total - sum(wanted.values())
+
+    return changes.happen(
+        game,
+        "command_tokens",
+        player=outcome,
+        message=f"{outcome} sets their command sheet to 3 tactic, 3 fleet and 2 "
+        "strategy tokens",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
+def _clandestine_operations(game: Game, agenda: Card, outcome: str) -> bool:
+    for name in _speaker_order(game):
+        player = game.player(name)
+        for _ in range(2 if outcome == voting.FOR else 1):
+            pool = _pool_to_empty(game, player, outcome == voting.FOR)
+            if pool:
+                _return_token(game, player, pool)
+    return True
+
+
+def _pool_to_empty(game: Game, player: Player, any_pool: bool) -> str:
+    """The pool a token leaves: any the player picks (its official note), or
+    the fleet pool; "" when there is none to take."""
+    if not any_pool:
+        return st.FLEET if player.resource(st.FLEET) > 0 else ""
+    pools = tuple(p for p in st.POOLS if player.resource(p) > 0)
+    if len(pools) < 2:
+        return pools[0] if pools else ""
+    prompt = Prompt(
+        PromptKind.OPTION,
+        player.name,
+        "clandestine-operations:pool",
+        pools,
+        rules=cite.AGENDA_RESOLVE,
+    )
+    return str(ask(game, prompt))
+
+
+def _return_token(game: Game, player: Player, pool: str) -> None:
+    def change() -> None:
+        player.resources[pool] = player.resource(pool) - 1
+        player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
+
+    changes.happen(
+        game,
+        "return_command_token",
+        player=player.name,
+        message=f"{player.name} returns a command token from their {pool} pool to "
+        "reinforcements",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
 RESOLVERS: dict[str, Resolver] = {
     "executive-sanctions": _executive_sanctions,
     "economic-equality": _economic_equality,
@@ -240,4 +375,11 @@ RESOLVERS: dict[str, Resolver] = {
     "public-execution": _public_execution,
     "compensated-disarmament": _compensated_disarmament,
     "judicial-abolishment": _judicial_abolishment,
+    "conventions-of-war": _conventions_of_war,
+    "publicize-weapon-schematics": _publicize_weapon_schematics,
+    "articles-of-war": _articles_of_war,
+    "fleet-regulations": _fleet_regulations,
+    "shared-research": _shared_research,
+    "armed-forces-standardization": _armed_forces_standardization,
+    "clandestine-operations": _clandestine_operations,
 }
