@@ -84,7 +84,11 @@ def resolve_agenda(game: Game, number: int) -> bool:
     barred = state.barred
     state = voting.Agenda(number=number, barred=barred)
     game.flags[voting.KEY] = state
-    turns.arrange(game)  # a new speaker (Public Execution, a rider) answers first
+    # Windows go from the speaker clockwise (1.20), a new one included (Public
+    # Execution, Politics Rider): the engine offers from the active player.
+    turns.arrange(game)
+    if st.table(game).speaker:
+        game.clock.active_player = st.table(game).speaker
     game.say(
         None,
         f"The {ORDINALS[number - 1]} agenda",
