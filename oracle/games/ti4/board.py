@@ -27,6 +27,7 @@ The board::
     speaker: Alice
     dice: [6, 2]                # die results used before the seeded generator
     fill_deck: true             # add the rest of the base deck, shuffled
+    fill_agendas: true          # add the rest of the base agenda deck, shuffled
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class BoardSpec:
     speaker: str | None = None
     dice: tuple[int, ...] = ()
     fill_deck: bool = False
+    fill_agendas: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ PLAYER_FIELDS = frozenset(
 _POOL_FIELDS = frozenset({"tactic", "fleet", "strategy", "reinforcements"})
 _HELD_FIELDS = frozenset({"card", "exhausted"})
 _BOARD_FIELDS = frozenset(
-    {"systems", "laws", "custodians", "speaker", "dice", "fill_deck"}
+    {"systems", "laws", "custodians", "speaker", "dice", "fill_deck", "fill_agendas"}
 )
 _LAW_FIELDS = frozenset({"law", "owner"})
 _SYSTEM_FIELDS = frozenset(
@@ -259,6 +261,7 @@ class BoardReader(Reader):
             speaker=speaker,
             dice=tuple(dice),
             fill_deck=self._flag(raw, "fill_deck", path),
+            fill_agendas=self._flag(raw, "fill_agendas", path),
         )
 
     def _laws(self, value: object, path: str) -> tuple[tuple[str, str | None], ...]:

@@ -565,3 +565,16 @@ def destroy_units(
     return happen(
         game, "destroy_units", player=by, message=text, change=change, rules=rules
     )
+
+
+def give_speaker_token(
+    game: Game, by: str, new: str, message: str, rules: Sequence[str]
+) -> bool:
+    """Make ``new`` the speaker (Politics, Politics Rider, Public Execution)."""
+
+    def change() -> None:
+        st.table(game).speaker = new
+
+    return happen(
+        game, "speaker", player=by, message=message, change=change, rules=rules
+    )

@@ -101,3 +101,26 @@ NEEDS_SETS: dict[str, tuple[str, ...]] = {
     "response-stock": (*TARGETS_EXIST, *REINFORCEMENTS, *BORROW_UNIT),
     "tactic": TACTIC_TOKEN,
 }
+
+# The agenda phase (topics 7 and 8; see ``agenda.py`` and ``voting.py``).
+AGENDA_FIRST = cite("8.2")
+AGENDA_SECOND = cite("8.3")
+AGENDA_REVEAL = cite("8.2.i", "80.2")
+AGENDA_WINDOWS = cite("1.20")
+AGENDA_VOTE = cite("8.2.ii", "80.2")
+VOTES_CAST = cite("8.6", "8.6a", "8.7", "8.12")
+ABSTAIN = cite("8.14")
+NO_TRADE_GOOD_VOTES = cite("8.13", "47.3a")
+EXTRA_VOTES = cite("8.15")
+CANNOT_VOTE = cite("8.16")
+AGENDA_TALLY = cite("8.2.iii")
+AGENDA_TIE = cite("8.19", "8.19a", "80.2")
+AGENDA_RESOLVE = cite("8.18", "1.24")
+ELECT_PLAYER = cite("8.9", "8.10", "8.10a")
+ELECT_PLANET = cite("8.9", "8.11", "8.11a")
+LAW_ENACTED = cite("8.20", "7.3")
+LAW_OWNED = cite("8.20", "7.3", "7.4")
+DIRECTIVE_DONE = cite("8.21", "7.7", "7.8")
+LAW_AGAINST = cite("8.21", "7.6")
+PREDICT = cite("8.22", "8.22a")
+PREDICTION_RESOLVES = cite("8.22b")

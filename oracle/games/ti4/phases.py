@@ -1,5 +1,5 @@
 """What the rules do when a phase starts: choosing strategy cards, the steps of
-the status phase, the agenda phase (voting itself is not modelled)."""
+the status phase, the agenda phase (its agendas: ``agenda.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
-from oracle.games.ti4 import changes, cite, turns
+from oracle.games.ti4 import agenda, changes, cite, turns
 from oracle.games.ti4 import state as st
 
 # -- strategy phase --------------------------------------------------------------------
@@ -216,12 +216,15 @@ def start_agenda_phase(game: Game) -> None:
             rules=cite.AGENDA_SKIPPED,
         )
         return
-    game.say(
-        None,
-        "The agendas are voted on (voting is not modelled)",
-        event="agenda",
-        modelled=False,
-    )
+    if agenda.has_agendas(game):
+        agenda.run_phase(game)
+    else:
+        game.say(
+            None,
+            "The agendas are voted on (voting is not modelled)",
+            event="agenda",
+            modelled=False,
+        )
     for player in st.initiative_order(game):
         tired = [p for p in st.controlled_planets(game, player.name) if p.exhausted]
         for planet in tired:

@@ -31,8 +31,9 @@ ZONE_TYPES: Mapping[str, frozenset[str]] = {
     st.ACTION_DISCARD: frozenset({st.ACTION}),
     st.STRATEGY_AREA: frozenset({st.STRATEGY_CARD}),
     st.LAWS: frozenset({st.LAW}),
-    st.AGENDA_DISCARD: frozenset({st.LAW}),
+    st.AGENDA_DISCARD: frozenset({st.LAW, st.DIRECTIVE}),
     st.UNIT_TOKENS: frozenset({st.UNIT}),
+    st.AGENDA_DECK: frozenset({st.LAW, st.DIRECTIVE}),
 }
 
 #: Where a scenario gives what a zone cannot hold (the pointer's hint).

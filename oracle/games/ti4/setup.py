@@ -21,7 +21,7 @@ from oracle.engine.core.errors import (
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.view import recompute
-from oracle.games.ti4 import cards, data, placement, research, turns
+from oracle.games.ti4 import agenda, cards, data, placement, research, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (
     NO_SEAT,
@@ -130,6 +130,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(research.unmodelled(scenario, factions))
     problems.extend(_unimplemented(scenario, pack))
+    problems.extend(agenda.problems(scenario, board))
     if problems:
         raise ScenarioError(problems)
 
@@ -229,6 +230,7 @@ def build(game: Game, scenario: Scenario) -> None:
     table.speaker = _speaker(scenario, board, seats)
     if board.fill_deck:
         _fill_deck(game)
+    agenda.prepare(game, board)
     if _effects_settle(game):
         _check_hands(game)
     turns.arrange(game)

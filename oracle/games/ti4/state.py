@@ -41,6 +41,8 @@ REINFORCEMENTS = "reinforcements"
 TECH_DECK = "tech_deck"
 PROMISSORY = "promissory"
 UNIT_TOKENS = "unit_tokens"
+AGENDA_DECK = "agenda_deck"
+AGENDA_AREA = "agenda_area"
 
 SHARED_ZONES = (
     ACTION_DECK,
@@ -51,10 +53,14 @@ SHARED_ZONES = (
     LAWS,
     AGENDA_DISCARD,
     UNIT_TOKENS,
+    AGENDA_DECK,
+    AGENDA_AREA,
 )
 PLAYER_ZONES = (REINFORCEMENTS, TECH_DECK, PROMISSORY)
 #: Zones whose untouched cards are counted, not created, until one leaves.
-STOCK_ZONES = (REINFORCEMENTS, TECH_DECK, ACTION_DECK, STRATEGY_AREA)
+STOCK_ZONES = (REINFORCEMENTS, TECH_DECK, ACTION_DECK, STRATEGY_AREA, AGENDA_DECK)
+#: Zones only a scenario with an agenda deck has (``agenda.prepare``).
+AGENDA_ZONES = (AGENDA_DECK, AGENDA_AREA)
 
 # Player resources (token counts).
 TRADE_GOODS = "trade_goods"
@@ -82,6 +88,7 @@ LAW = "law"
 FACTION_ABILITY = "faction-ability"
 PROMISSORY_NOTE = "promissory-note"
 RULE = "rule"
+DIRECTIVE = "directive"
 
 PHASES = ("strategy", "action", "status", "agenda")
 

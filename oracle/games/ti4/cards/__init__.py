@@ -18,6 +18,7 @@ import pkgutil
 from oracle.engine.core.cards import CardDef
 from oracle.games.ti4 import data
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas.table import AGENDAS
 from oracle.games.ti4.cards.common import Ti4Card, inert_card
 
 #: Modules of this package that are not cards.
@@ -57,45 +58,31 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
 _COMBAT = "its timing window needs combat, which the pack does not model yet"
-_VOTING = "its timing window needs agenda voting, which the pack does not model yet"
 _MOVEMENT = "it needs ship movement, which the pack does not model yet"
 _INVASION = "its timing window needs an invasion, which the pack does not model yet"
 
 #: Base-game action cards the pack does not implement, and why.
 NOT_IMPLEMENTED: dict[str, str] = {
-    "assassinate-representative": _VOTING,
-    "bribery": _VOTING,
     "bunker": _INVASION,
-    "confusing-legal-text": _VOTING,
-    "construction-rider": _VOTING,
     "courageous-to-the-end": _COMBAT,
-    "diplomacy-rider": _VOTING,
     "direct-hit": _COMBAT,
     "disable": _INVASION,
-    "distinguished-councilor": _VOTING,
     "emergency-repairs": _COMBAT,
     "experimental-battlestation": _COMBAT,
     "fighter-prototype": _COMBAT,
     "fire-team": _COMBAT,
     "flank-speed": _MOVEMENT,
-    "imperial-rider": _VOTING,
     "in-the-silence-of-space": _MOVEMENT,
     "infiltrate": _INVASION,
     "intercept": _COMBAT,
-    "leadership-rider": _VOTING,
     "lost-star-chart": _MOVEMENT,
     "maneuvering-jets": _COMBAT,
     "morale-boost": _COMBAT,
     "parley": _INVASION,
-    "politics-rider": _VOTING,
     "reparations": _INVASION,
     "salvage": _COMBAT,
     "shields-holding": _COMBAT,
     "skilled-retreat": _COMBAT,
-    "technology-rider": _VOTING,
-    "trade-rider": _VOTING,
-    "veto": _VOTING,
-    "warfare-rider": _VOTING,
 }
 
 
@@ -160,6 +147,15 @@ def _unit_cards() -> list[CardDef]:
     return out
 
 
+def _agenda_cards() -> list[CardDef]:
+    """The agendas the laws above do not already define (laws and directives)."""
+    return [
+        inert_card(slug, agenda.name, st.LAW if agenda.law else st.DIRECTIVE)
+        for slug, agenda in AGENDAS.items()
+        if slug not in data.LAWS
+    ]
+
+
 def _of_type(kind: str) -> list[CardDef]:
     return [c for c in DEFINED.values() if c.type == kind]
 
@@ -177,4 +173,5 @@ ALL_CARDS: tuple[CardDef, ...] = (
         for slug, name in data.PROMISSORY_NOTES.items()
     ),
     *_unit_cards(),
+    *_agenda_cards(),
 )

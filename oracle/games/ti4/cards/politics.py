@@ -7,7 +7,7 @@ from oracle.engine.core.abilities import Target, action
 from oracle.engine.core.cards import Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import agenda, changes, cite
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
 from oracle.games.ti4.cards.common import Ti4Card
@@ -17,25 +17,24 @@ def _politics(ctx: Context) -> bool:
     game, me = ctx.game, ctx.player
     new = ctx.chosen_player("speaker")
 
-    def change() -> None:
-        st.table(game).speaker = new.name
-
-    changes.happen(
+    changes.give_speaker_token(
         game,
-        "speaker",
-        player=me.name,
-        message=f"{me.name} gives the speaker token to {new.name}",
-        change=change,
-        rules=cite.SPEAKER,
+        me.name,
+        new.name,
+        f"{me.name} gives the speaker token to {new.name}",
+        cite.SPEAKER,
     )
     changes.draw_action_cards(game, me.name, 2, cite.POLITICS_DRAW)
-    game.say(
-        me.name,
-        f"{me.name} looks at the top two cards of the agenda deck (not modelled)",
-        event="agenda_look",
-        rules=cite.AGENDA_LOOK,
-        modelled=False,
-    )
+    if agenda.has_agendas(game):
+        agenda.arrange_top(game, me.name, cite.AGENDA_LOOK)
+    else:
+        game.say(
+            me.name,
+            f"{me.name} looks at the top two cards of the agenda deck (not modelled)",
+            event="agenda_look",
+            rules=cite.AGENDA_LOOK,
+            modelled=False,
+        )
     for other in st.clockwise_from(game, me.name)[1:]:
         _secondary(ctx, other)
     strategy = ctx.source

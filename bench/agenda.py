@@ -1,0 +1,120 @@
+"""Benchmark a full TI4 agenda phase on the engine (a script, not a test).
+
+    .venv/bin/python bench/agenda.py [--repeat N] [--clock cpu]
+
+Four players, two agendas, five action cards (Veto, a Trade Rider, Assassinate
+Representative, Distinguished Councilor and Bribery), every player voting:
+``run_scenario`` from the status phase through ``advance: agenda`` to the
+readied planets, the first, warm-up run excluded. Prints p50 and p95 in
+milliseconds beside the target (p50 <= 2 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import oracle.games
+from oracle.engine import run_scenario
+
+TARGET_MS = 2.0
+
+
+def _planet(slug: str, owner: str, influence: int) -> dict[str, Any]:
+    return {
+        "id": slug,
+        "name": slug.title(),
+        "resources": 1,
+        "influence": influence,
+        "controller": owner,
+    }
+
+
+SCENARIO: dict[str, Any] = {
+    "game": "ti4",
+    "phase": "status",
+    "players": [
+        {"name": "Alice", "speaker": True, "hand": ["assassinate-representative"]},
+        {"name": "Bob", "hand": ["trade-rider", "veto"]},
+        {"name": "Carol", "hand": ["distinguished-councilor"], "trade_goods": 2},
+        {"name": "Dave", "hand": ["bribery"], "trade_goods": 3},
+    ],
+    "board": {
+        "systems": [
+            {
+                "id": "lodor-system",
+                "name": "Lodor",
+                "planets": [
+                    _planet("lodor", "Alice", 1),
+                    _planet("quann", "Bob", 2),
+                    _planet("bereg", "Carol", 1),
+                    _planet("lirta-iv", "Dave", 3),
+                ],
+            }
+        ]
+    },
+    "decks": {
+        "agenda_deck": [
+            "executive-sanctions",
+            "economic-equality",
+            "unconventional-measures",
+        ]
+    },
+    "steps": [
+        {"advance": "agenda"},
+        {"player": "Bob", "play": "veto"},
+        {
+            "player": "Alice",
+            "play": "assassinate-representative",
+            "targets": {"target": "Dave"},
+        },
+        {"player": "Bob", "play": "trade-rider", "targets": {"outcome": "for"}},
+        {"player": "Carol", "choose": "for"},
+        {"player": "Carol", "choose": ["bereg"]},
+        {"player": "Carol", "play": "distinguished-councilor"},
+        {"player": "Alice", "choose": "for"},
+        {"player": "Alice", "choose": ["lodor"]},
+        {"player": "Bob", "choose": "for"},
+        {"player": "Bob", "choose": ["quann"]},
+        {"player": "Carol", "choose": "abstain"},
+        {"player": "Dave", "choose": "for"},
+        {"player": "Dave", "choose": ["lirta-iv"]},
+        {"player": "Alice", "choose": "abstain"},
+        {"player": "Dave", "play": "bribery", "targets": {"trade_goods": 2}},
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=500)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    args = parser.parse_args()
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    oracle.games.discover()
+    result = run_scenario(SCENARIO)
+    rejected = [s for s in result.steps if s.status != "accepted"]
+    if not result.ok or rejected:
+        sys.exit(f"the bench scenario does not run cleanly: {rejected}")
+    times = []
+    for _ in range(args.repeat):
+        start = clock()
+        run_scenario(SCENARIO)
+        times.append((clock() - start) * 1000)
+    p50 = statistics.median(times)
+    p95 = statistics.quantiles(times, n=20)[18]
+    state = "met" if p50 <= TARGET_MS else "MISSED"
+    print(f"agenda phase, 4 players, 2 agendas, 5 action cards ({args.clock} clock)")
+    print(
+        f"  p50 {p50:.2f} ms  p95 {p95:.2f} ms  target p50 <= {TARGET_MS} ms: {state}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Agenda cards: the data table (``table``) and their outcomes (``outcomes``)."""

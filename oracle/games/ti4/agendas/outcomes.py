@@ -1,0 +1,385 @@
+"""Resolving an agenda's outcome (8.18 to 8.21, topic 7), then putting the
+card where it goes: a law whose "For" or elect outcome was resolved stays in
+play, in the common area or with the elected player; a directive, or a law
+voted down, goes to the agenda discard pile.
+
+``RESOLVERS`` carries out the outcomes that change what the pack models
+(trade goods, action cards, command tokens, units, laws). Any other outcome
+is logged by name as not modelled; a law's lasting effect is modelled only
+where the pack models its rule (Executive Sanctions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.games.ti4 import changes, cite, voting
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import table
+
+#: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
+Resolver = Callable[[Game, Card, str], bool]
+
+#: Laws whose lasting effect the pack models.
+MODELLED_LAWS = frozenset({"executive-sanctions"})
+
+
+def resolve(game: Game, agenda: Card, outcome: str) -> None:
+    """The speaker resolves the outcome (8.18), then the card is placed."""
+    shown = voting.outcome_name(game, agenda, outcome)
+    speaker = st.table(game).speaker
+    game.say(
+        speaker,
+        f"{speaker} resolves {shown} on {game.name_of(agenda)}",
+        event="agenda_outcome",
+        rules=cite.AGENDA_RESOLVE,
+    )
+    resolver = RESOLVERS.get(agenda.slug)
+    done = resolver is not None and resolver(game, agenda, outcome)
+    enacted = _is_law(agenda) and outcome != voting.AGAINST
+    if not done and not enacted:
+        game.say(
+            None,
+            f"The outcome {shown} of {game.name_of(agenda)} is not modelled",
+            event="agenda_outcome",
+            modelled=False,
+        )
+    _place(game, agenda, outcome)
+
+
+def _is_law(agenda: Card) -> bool:
+    known = table.AGENDAS.get(agenda.slug) or table.AGENDAS.get(f"{agenda.slug}-agenda")
+    return known is not None and known.law
+
+
+def _place(game: Game, agenda: Card, outcome: str) -> None:
+    name = game.name_of(agenda)
+    if not _is_law(agenda):
+        discard(game, "", agenda, "", cite.DIRECTIVE_DONE)
+        return
+    if outcome == voting.AGAINST:
+        discard(game, "", agenda, "", cite.LAW_AGAINST)
+        return
+    if game.has_player(outcome):
+
+        def change() -> None:
+            game.move(agenda, PLAY, outcome)
+            agenda.owner = agenda.controller = outcome
+
+        text = f"{name} stays in play with {outcome}"
+        rules = cite.LAW_OWNED
+    else:
+
+        def change() -> None:
+            game.move(agenda, st.LAWS)
+            if outcome != voting.FOR:
+                agenda.data["planet"] = outcome
+
+        text = f"{name} stays in play in the common area"
+        if outcome != voting.FOR:
+            planet = voting.outcome_name(game, agenda, outcome)
+            text = f"{name} stays in play, attached to {planet}"
+        rules = cite.LAW_ENACTED
+    changes.happen(
+        game,
+        "enact_law",
+        player=None,
+        message=text,
+        change=change,
+        card=agenda,
+        rules=rules,
+    )
+    if agenda.slug not in MODELLED_LAWS:
+        game.say(
+            None,
+            f"What {name} does besides staying in play is not modelled",
+            event="enact_law",
+            modelled=False,
+        )
+
+
+def discard(
+    game: Game, by: str, agenda: Card, why: str, rules: tuple[str, ...]
+) -> bool:
+    """Put an agenda (a law in play included) on top of the agenda discard pile."""
+
+    def change() -> None:
+        game.move(agenda, st.AGENDA_DISCARD, top=True)
+        agenda.owner = agenda.controller = ""
+
+    return changes.happen(
+        game,
+        "discard_agenda",
+        player=by or None,
+        message=f"{game.name_of(agenda)} is discarded {why}".rstrip(),
+        change=change,
+        card=agenda,
+        rules=rules,
+    )
+
+
+def _speaker_order(game: Game) -> list[str]:
+    """Players in speaker order (an outcome that affects several players
+    does so in that order: a note of topic 8)."""
+    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
+
+
+# -- the outcomes ---------------------------------------------------------------------
+
+
+def _executive_sanctions(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.FOR:
+        return True
+    for name in _speaker_order(game):
+        hand = st.hand(game, name)
+        if hand:
+            card = hand[game.rng.randrange(len(hand))]
+            changes.discard_from_hand(
+                game, name, [card], "at random", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _economic_equality(game: Game, agenda: Card, outcome: str) -> bool:
+    for name in _speaker_order(game):
+        player = game.player(name)
+        goods = player.resource(st.TRADE_GOODS)
+        if goods:
+            _return_trade_goods(game, player)
+        if outcome == voting.FOR:
+            changes.gain_trade_goods(game, player, 5, "", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _return_trade_goods(game: Game, player: Player) -> None:
+    goods = player.resource(st.TRADE_GOODS)
+
+    def change() -> None:
+        player.resources[st.TRADE_GOODS] = 0
+
+    changes.happen(
+        game,
+        "return_trade_goods",
+        player=player.name,
+        message=f"{player.name} returns {changes.plural(goods, 'trade good')} to "
+        "the supply",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
+def _unconventional_measures(game: Game, agenda: Card, outcome: str) -> bool:
+    state = voting.agenda_state(game)
+    for name in _speaker_order(game):
+        voted = state.votes.get(name)
+        if voted is None or voted[0] != voting.FOR:
+            continue
+        if outcome == voting.FOR:
+            changes.draw_action_cards(game, name, 2, cite.AGENDA_RESOLVE)
+            continue
+        hand = st.hand(game, name)
+        if hand:
+            changes.discard_from_hand(game, name, hand, "", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _public_execution(game: Game, agenda: Card, outcome: str) -> bool:
+    hand = st.hand(game, outcome)
+    if hand:
+        changes.discard_from_hand(game, outcome, hand, "", cite.AGENDA_RESOLVE)
+    table_ = st.table(game)
+    if table_.speaker == outcome:
+        left = st.clockwise_from(game, outcome)[1].name
+        changes.give_speaker_token(
+            game,
+            outcome,
+            left,
+            f"{outcome} gives the speaker token to {left}",
+            cite.AGENDA_RESOLVE,
+        )
+    voting.agenda_state(game).barred.add(outcome)
+    game.say(
+        outcome,
+        f"{outcome} cannot vote on the other agendas of this phase",
+        event="cannot_vote",
+        rules=cite.CANNOT_VOTE,
+    )
+    return True
+
+
+def _compensated_disarmament(game: Game, agenda: Card, outcome: str) -> bool:
+    planet = st.planet_named(game, outcome)
+    if planet is None:
+        return False
+    owner = st.controller(game, planet)
+    ground = [u for u in st.on_planet(game, planet) if u.slug in ("infantry", "mech")]
+    if ground:
+        speaker = st.table(game).speaker
+        changes.destroy_units(game, speaker, ground, cite.AGENDA_RESOLVE)
+    if owner:
+        changes.gain_trade_goods(
+            game, game.player(owner), len(ground), "", cite.AGENDA_RESOLVE
+        )
+    return True
+
+
+def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
+    law = next((c for c in voting.laws_in_play(game) if c.slug == outcome), None)
+    if law is None:
+        return False
+
+    return discard(game, "", law, "from play", cite.LAW_DISCARDED)
+
+
+def _voters_for(game: Game, outcome: str) -> list[str]:
+    """The players who voted for ``outcome``, in speaker order."""
+    votes = voting.agenda_state(game).votes
+    return [n for n in _speaker_order(game) if votes.get(n, ("", 0))[0] == outcome]
+
+
+def _discard_hand(game: Game, name: str) -> None:
+    hand = st.hand(game, name)
+    if hand:
+        changes.discard_from_hand(game, name, hand, "", cite.AGENDA_RESOLVE)
+
+
+def _conventions_of_war(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _voters_for(game, voting.AGAINST):
+            _discard_hand(game, name)
+    return True
+
+
+def _publicize_weapon_schematics(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _speaker_order(game):
+            if st.owns(game, name, "war-sun-upgrade"):
+                _discard_hand(game, name)
+    return True
+
+
+def _articles_of_war(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _voters_for(game, voting.FOR):
+            changes.gain_trade_goods(
+                game, game.player(name), 3, "", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _fleet_regulations(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome == voting.AGAINST:
+        for name in _speaker_order(game):
+            changes.gain_command_token(
+                game, game.player(name), st.FLEET, "", cite.AGENDA_RESOLVE
+            )
+    return True
+
+
+def _shared_research(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome != voting.AGAINST:
+        return True
+    for name in _speaker_order(game):
+        player = game.player(name)
+        home = next(
+            (s for s in st.systems(game) if st.home_owner(game, s) == name), None
+        )
+        # "If able": only from reinforcements, and only where none of theirs is.
+        if home is None or player.resource(st.TOKENS_LEFT) <= 0:
+            game.say(
+                name,
+                f"{name} places no command token: no home system on the board or no "
+                "token in reinforcements",
+                event="place_command_token",
+                rules=cite.AGENDA_RESOLVE,
+            )
+            continue
+        changes.place_command_token(game, player, home, name, cite.AGENDA_RESOLVE)
+    return True
+
+
+def _armed_forces_standardization(game: Game, agenda: Card, outcome: str) -> bool:
+    player = game.player(outcome)
+    pools = {pool: player.resource(pool) for pool in st.POOLS}
+    total = sum(pools.values()) + player.resource(st.TOKENS_LEFT)
+    wanted = {st.TACTIC: 3, st.FLEET: 3, st.STRATEGY: 2}
+    if total < sum(wanted.values()):
+        return False  # too few tokens for 3/3/2: the card does not say which pool
+
+    def change() -> None:
+        player.resources.update(wanted)
+        player.resources[st.TOKENS_LEFT] = total - sum(wanted.values())
+
+    return changes.happen(
+        game,
+        "command_tokens",
+        player=outcome,
+        message=f"{outcome} sets their command sheet to 3 tactic, 3 fleet and 2 "
+        "strategy tokens",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
+def _clandestine_operations(game: Game, agenda: Card, outcome: str) -> bool:
+    for name in _speaker_order(game):
+        player = game.player(name)
+        for _ in range(2 if outcome == voting.FOR else 1):
+            pool = _pool_to_empty(game, player, outcome == voting.FOR)
+            if pool:
+                _return_token(game, player, pool)
+    return True
+
+
+def _pool_to_empty(game: Game, player: Player, any_pool: bool) -> str:
+    """The pool a token leaves: any the player picks (its official note), or
+    the fleet pool; "" when there is none to take."""
+    if not any_pool:
+        return st.FLEET if player.resource(st.FLEET) > 0 else ""
+    pools = tuple(p for p in st.POOLS if player.resource(p) > 0)
+    if len(pools) < 2:
+        return pools[0] if pools else ""
+    prompt = Prompt(
+        PromptKind.OPTION,
+        player.name,
+        "clandestine-operations:pool",
+        pools,
+        rules=cite.AGENDA_RESOLVE,
+    )
+    return str(ask(game, prompt))
+
+
+def _return_token(game: Game, player: Player, pool: str) -> None:
+    def change() -> None:
+        player.resources[pool] = player.resource(pool) - 1
+        player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
+
+    changes.happen(
+        game,
+        "return_command_token",
+        player=player.name,
+        message=f"{player.name} returns a command token from their {pool} pool to "
+        "reinforcements",
+        change=change,
+        rules=cite.AGENDA_RESOLVE,
+    )
+
+
+RESOLVERS: dict[str, Resolver] = {
+    "executive-sanctions": _executive_sanctions,
+    "economic-equality": _economic_equality,
+    "unconventional-measures": _unconventional_measures,
+    "public-execution": _public_execution,
+    "compensated-disarmament": _compensated_disarmament,
+    "judicial-abolishment": _judicial_abolishment,
+    "conventions-of-war": _conventions_of_war,
+    "publicize-weapon-schematics": _publicize_weapon_schematics,
+    "articles-of-war": _articles_of_war,
+    "fleet-regulations": _fleet_regulations,
+    "shared-research": _shared_research,
+    "armed-forces-standardization": _armed_forces_standardization,
+    "clandestine-operations": _clandestine_operations,
+}
