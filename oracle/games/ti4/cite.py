@@ -101,3 +101,30 @@ NEEDS_SETS: dict[str, tuple[str, ...]] = {
     "response-stock": (*TARGETS_EXIST, *REINFORCEMENTS, *BORROW_UNIT),
     "tactic": TACTIC_TOKEN,
 }
+
+# Movement, anomalies, transport, capacity and the fleet pool (movement.py).
+MOVE_VALUE = cite("58.3", "58.4f")
+MOVE_STEP = cite("89.2", "58.4", "58.6")
+MOVE_ENDS_ACTIVE = cite("58.4a")
+MOVE_BLOCKED = cite("58.4b")
+MOVE_OWN_TOKEN = cite("58.4c")
+ASTEROID_FIELD = cite("11.1")
+ANTIMASS = cite("11.N1")
+NEBULA_ENTER = cite("59.1", "59.1a")
+NEBULA_MOVE = cite("59.2")
+SUPERNOVA = cite("86.1")
+RIFT_BONUS = cite("41.1", "41.N6")
+RIFT_ROLL = cite("41.2", "41.2a", "41.2b", "41.2c", "41.N2")
+WORMHOLE_ADJACENT = cite("6.1", "101.N4")
+TRANSPORT = cite("95.1", "16.1")
+PICK_UP_TOKEN = cite("95.3")
+CAPACITY_EXCESS = cite("16.2", "16.3", "16.3a")
+FLEET_POOL_EXCESS = cite("37.1", "37.3")
+FIGHTER_FLEET = cite("37.N2")
+NO_STATS = cite("58.3")
+SPACE_CANNON_OFFENSE = cite("58.7", "89.2c")
+SPACE_COMBAT = cite("89.3")
+INVASION = cite("89.4")
+MOVE_NONE = cite("89.2b")
+GRAVITY_DRIVE = cite("57.1", "58.3")
+FLANK_SPEED = cite("57.1", "58.3")

@@ -1,0 +1,653 @@
+"""The movement step of a tactical action (58, 89.2), what follows it at once
+(capacity 16, fleet pool 37) and the hand-off to space cannon offense, space
+combat and invasion (not modelled here: reported, never skipped).
+
+After the activation, the active player is asked (window ``movement``) which of
+their units move: ships able to reach the active system, and fighters and
+ground forces that a moving ship can pick up (95.1, 95.3). The engine finds
+each ship's path (``paths.route``) and which ship carries what: carried units
+go first with a ship that starts in their system, then with one whose path can
+pass through it (one such detour a ship); a *Fighter II* that no ship carries
+moves on its own when it can. An answer that does not fit (a carried unit no
+chosen ship can pick up, or two ships that both need *Gravity Drive*) is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.messages import join_words
+from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
+from oracle.engine.core.refs import labels
+from oracle.games.ti4 import changes, cite, data, paths, units
+from oracle.games.ti4 import state as st
+
+#: The window of the movement prompt.
+WINDOW = "movement"
+#: Where the effects of cards played after the activation are kept.
+FLAG = "ti4.movement"
+GROUND = frozenset(data.GROUND_FORCES)
+#: The most units one movement answer may name.
+MOST = 50
+
+
+@dataclass
+class Boosts:
+    """What cards played after this activation change (reset at activation)."""
+
+    flank_speed: bool = False
+    star_chart: bool = False
+    silence: str | None = None  # the system whose ships may pass other ships
+
+
+def boosts(game: Game) -> Boosts:
+    """Return the movement effects of the current tactical action."""
+    found = game.flags.get(FLAG)
+    if not isinstance(found, Boosts):
+        found = Boosts()
+        game.flags[FLAG] = found
+    return found
+
+
+@dataclass
+class Leg:
+    """One ship's move: its path, what it carries, and whether it took the
+    +1 of Gravity Drive."""
+
+    ship: Card
+    route: paths.Route
+    carried: list[Card] = field(default_factory=list)
+    gravity_drive: bool = False
+    detour: bool = False
+
+
+@dataclass(frozen=True)
+class Mover:
+    """One player's movement into the active system."""
+
+    game: Game
+    me: str
+    active: Card
+    chart: paths.Chart
+    techs: frozenset[str]
+    flank: int
+    silence: str | None
+
+    def stats(self, unit: Card) -> units.UnitStats | None:
+        """The unit's line (None for a faction unit the pack has no line for)."""
+        try:
+            return units.stats(unit.slug, self.techs)
+        except KeyError:
+            return None
+
+    def budget(self, ship: Card, gravity_drive: bool) -> int | None:
+        """A ship's move value for this movement (None: it cannot move)."""
+        line = self.stats(ship)
+        if line is None or line.move is None:
+            return None
+        start = str(ship.data.get("system"))
+        base = line.move
+        if paths.NEBULA in self.chart.kinds.get(start, frozenset()):
+            base = 1  # 59.2; effects may still raise it (59.2a)
+        return base + self.flank + (1 if gravity_drive else 0)
+
+    def route(
+        self, ship: Card, gravity_drive: bool, via: str | None = None
+    ) -> paths.Route | None:
+        """The ship's default path, or None."""
+        budget = self.budget(ship, gravity_drive)
+        start = str(ship.data.get("system"))
+        if budget is None or self.locked(start):
+            return None
+        through = "light-wave-deflector" in self.techs or self.silence == start
+        return paths.route(self.chart, start, budget, through_ships=through, via=via)
+
+    def locked(self, system: str) -> bool:
+        """Whether the system holds this player's command token (58.4c, 95.3)."""
+        found = st.system_named(self.game, system)
+        return found is not None and bool(found.token_count(st.token_key(self.me)))
+
+    def capacity(self, ship: Card) -> int:
+        """The ship's capacity value (16.1)."""
+        line = self.stats(ship)
+        return line.capacity if line is not None else 0
+
+
+def mover(game: Game, me: str, active: Card) -> Mover:
+    """Return the movement of ``me`` into ``active`` with this action's effects."""
+    found = boosts(game)
+    techs = frozenset(t.slug for t in st.technologies(game, me))
+    return Mover(
+        game,
+        me,
+        active,
+        paths.chart(game, me, active, star_chart=found.star_chart),
+        techs,
+        1 if found.flank_speed else 0,
+        found.silence,
+    )
+
+
+def _carried_kind(card: Card) -> bool:
+    return card.slug == "fighter" or card.slug in GROUND
+
+
+def _own_units(move: Mover) -> list[Card]:
+    """The player's units outside the active system, in scenario order."""
+    here = st.system_id(move.active)
+    return [
+        u
+        for u in st.units(move.game, owner=move.me)
+        if u.data.get("system") != here and u.slug not in data.STRUCTURES
+    ]
+
+
+def why_stuck(move: Mover, ship: Card) -> str | None:
+    """Why a ship cannot reach the active system (None when it can), in words."""
+    game = move.game
+    start = str(ship.data.get("system"))
+    where = st.location(game, ship)
+    target = game.name_of(move.active)
+    if move.locked(start):
+        return f"it starts in {where}, which holds a command token of {move.me} (58.4c)"
+    if move.budget(ship, False) is None:
+        return "the pack has no move value for it (58.3)"
+    gd = "gravity-drive" in move.techs
+    if move.route(ship, gd) is not None:
+        return None
+    refused = paths.entry_refused(move.chart, move.chart.active)
+    if refused is not None:
+        rule = {"supernova": "86.1", "asteroid-field": "11.1"}[refused]
+        return f"no ship may move into {target}, a {refused.replace('-', ' ')} ({rule})"
+    budget = move.budget(ship, gd) or 0
+    far = paths.distance(move.chart, start)
+    if far is None:
+        return f"{where} and {target} are not connected (6.1)"
+    if far > budget and not any(
+        paths.GRAVITY_RIFT in k for k in move.chart.kinds.values()
+    ):
+        return f"its move value is {budget} and {target} is {far} systems away (58.4f)"
+    return (
+        f"every path within its move value of {budget} passes a system it may not "
+        "move through: another player's ships (58.4b), a nebula (59.1a), a "
+        "supernova (86.1) or an asteroid field (11.1)"
+    )
+
+
+def _pickup_systems(move: Mover) -> set[str]:
+    """Systems where carried units may be picked up: not the player's token
+    (95.3); the active system's units already are there."""
+    return {s for s in move.chart.order if not move.locked(s)}
+
+
+def offers(move: Mover) -> tuple[list[Card], list[str]]:
+    """The units the player may name, and why each other ship may not move."""
+    found, stuck = [], []
+    pickup = _pickup_systems(move)
+    game = move.game
+    for unit in _own_units(move):
+        start = str(unit.data.get("system"))
+        if _carried_kind(unit):
+            self_moving = (
+                unit.slug == "fighter" and why_stuck(move, unit) is None
+                if st.is_ship(game, unit)
+                else False
+            )
+            if start in pickup or self_moving:
+                found.append(unit)
+            continue
+        reason = why_stuck(move, unit)
+        if reason is None:
+            found.append(unit)
+        else:
+            name = units_word(unit.slug)
+            stuck.append(f"the {name} in {st.location(game, unit)} cannot: {reason}")
+    return found, stuck
+
+
+def units_word(unit: str) -> str:
+    """``"war sun"``, ``"PDS"``: a unit type in words."""
+    return changes.units_text(unit, 1).split(" ", 1)[1]
+
+
+def plan(move: Mover, chosen: Sequence[Card]) -> list[Leg] | None:
+    """The legs of the named units, or None when they do not fit together."""
+    ships = [c for c in chosen if not _carried_kind(c)]
+    cargo = [c for c in chosen if _carried_kind(c)]
+    gd = "gravity-drive" in move.techs
+    legs: list[Leg] = []
+    drive_used = False
+    for ship in ships:
+        found = move.route(ship, False)
+        if found is None and gd and not drive_used:
+            found, drive_used = move.route(ship, True), True
+            if found is not None:
+                legs.append(Leg(ship, found, gravity_drive=True))
+                continue
+        if found is None:
+            return None
+        legs.append(Leg(ship, found))
+    if not _load(move, legs, cargo, gd and not drive_used):
+        return None
+    return legs
+
+
+def _load(move: Mover, legs: list[Leg], cargo: list[Card], drive: bool) -> bool:
+    """Give each carried unit a ship (adds the legs of lone Fighter IIs)."""
+    spare = {id(leg): move.capacity(leg.ship) for leg in legs}
+    for unit in cargo:
+        start = str(unit.data.get("system"))
+        leg = next(
+            (
+                g
+                for g in legs
+                if spare[id(g)] and start in g.route.systems[:-1] and _on_way(g, start)
+            ),
+            None,
+        )
+        if leg is None:
+            leg = _detour(move, legs, spare, start)
+        if leg is not None:
+            leg.carried.append(unit)
+            spare[id(leg)] -= 1
+            continue
+        if unit.slug == "fighter" and st.is_ship(move.game, unit):
+            alone = move.route(unit, False)
+            if alone is None and drive:
+                alone, drive = move.route(unit, True), False
+            if alone is not None and move.budget(unit, False) is not None:
+                legs.append(Leg(unit, alone))
+                spare[id(legs[-1])] = 0
+                continue
+        return False
+    return True
+
+
+def _on_way(leg: Leg, system: str) -> bool:
+    """A ship picks up where it starts or in a system it passes (95.1)."""
+    return system == leg.route.systems[0] or system in leg.route.passes()
+
+
+def _detour(
+    move: Mover, legs: list[Leg], spare: dict[int, int], system: str
+) -> Leg | None:
+    """A leg with spare capacity whose ship can pass through ``system``."""
+    for leg in legs:
+        if not spare[id(leg)] or leg.detour or leg.carried:
+            continue
+        found = move.route(leg.ship, leg.gravity_drive, via=system)
+        if found is not None and system in found.systems[:-1]:
+            leg.route, leg.detour = found, True
+            return leg
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MovePrompt(Prompt):
+    """The movement prompt: an answer must also fit together (``fits``)."""
+
+    fits: Callable[[tuple[str, ...]], bool] | None = None
+
+    def accept(self, raw: object) -> Answer | None:
+        """The answer if every name is an option and the units fit together.
+
+        ``"2 Alice/fighter@home"`` names two of those fighters, and a label
+        without ``#n`` the first not yet named."""
+        answer = Prompt.accept(self, expand(self.options, raw))
+        if isinstance(answer, tuple) and self.fits is not None:
+            return answer if self.fits(answer) else None
+        return answer
+
+
+_COUNTED = re.compile(r"^(\d+)\s+(\S+)$")
+
+
+def expand(options: Sequence[str], raw: object) -> object:
+    """Turn counted and unnumbered unit names into the options they mean."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list | tuple) or not all(
+        isinstance(i, str) for i in items
+    ):
+        return raw
+    out: list[str] = []
+    for item in items:
+        found = _COUNTED.match(item.strip())
+        count, name = (int(found.group(1)), found.group(2)) if found else (1, item)
+        if count > MOST:
+            return raw
+        for _ in range(count):
+            pick = _first_free(options, name, out)
+            if pick is None:
+                return raw
+            out.append(pick)
+    return out
+
+
+def _first_free(options: Sequence[str], name: str, taken: list[str]) -> str | None:
+    if name in options and name not in taken:
+        return name
+    return next(
+        (o for o in options if o.startswith(f"{name}#") and o not in taken), None
+    )
+
+
+def movement_step(game: Game, me: str, active: Card) -> None:
+    """Ask which units move, move them, then settle capacity and fleet pool."""
+    move = mover(game, me, active)
+    found, stuck = offers(move)
+    if not found:  # nothing could move: no question to ask
+        return
+    names = labels(game, found)
+    by_name = dict(zip(names, found, strict=True))
+    why = "".join(f"{s}; " for s in stuck[:10])
+    prompt = MovePrompt(
+        PromptKind.CARD,
+        me,
+        WINDOW,
+        tuple(names),
+        minimum=0,
+        maximum=min(len(names), MOST),
+        rules=(*cite.MOVE_STEP, *cite.TRANSPORT, *cite.PICK_UP_TOKEN),
+        why=f"{why}carried fighters and ground forces need chosen ships with "
+        "spare capacity that start in or can pass through their systems",
+        title=f"Choose the units that move into {game.name_of(active)}",
+        fits=lambda answer: plan(move, [by_name[n] for n in answer]) is not None,
+    )
+    answer = ask(game, prompt)
+    chosen = [by_name[n] for n in answer] if isinstance(answer, tuple) else []
+    legs = plan(move, chosen) or []
+    if not legs:
+        game.say(
+            me,
+            f"{me} moves no ships into {game.name_of(active)}",
+            event="move_units",
+            rules=cite.MOVE_NONE,
+        )
+    left = {str(u.data.get("system")) for leg in legs for u in (leg.ship, *leg.carried)}
+    for leg in legs:
+        _move(game, move, leg)
+    for system in _systems(game, sorted(left - {st.system_id(active)})):
+        settle_capacity(game, me, system, fleet=False)  # what stayed behind (16.N4)
+    settle_capacity(game, me, active)
+
+
+def _move(game: Game, move: Mover, leg: Leg) -> None:
+    """Roll for each gravity rift the ship leaves, then move it and its cargo."""
+    me = move.me
+    if not _survives(game, me, leg):
+        return
+    names = [game.name_of(s) for s in _systems(game, leg.route.systems)]
+    rules, notes = _notes(move, leg)
+    text = f"{me} moves a {units_word(leg.ship.slug)} to {names[-1]} by "
+    text += " > ".join(names)
+    if leg.carried:
+        text += f", carrying {_cargo_words(leg.carried)}"
+        rules += cite.TRANSPORT
+    if notes:
+        text += f" ({'; '.join(notes)})"
+    here = st.system_id(move.active)
+
+    def change() -> None:
+        for unit in (leg.ship, *leg.carried):
+            unit.data.pop("planet", None)
+            unit.data["system"] = here
+
+    changes.happen(
+        game,
+        "move_units",
+        player=me,
+        message=text,
+        change=change,
+        card=leg.ship,
+        rules=tuple(dict.fromkeys(rules)),
+    )
+
+
+def _survives(game: Game, me: str, leg: Leg) -> bool:
+    """Roll once each time the ship leaves a gravity rift (41.2): on 1 to 3 it
+    is removed with what it carries."""
+    what = units_word(leg.ship.slug)
+    for _ in range(leg.route.rifts):
+        value = changes.roll(game)
+        if value <= 3:
+            _lost(game, me, leg, value)
+            return False
+        game.say(
+            me,
+            f"{me} rolls {value} for the {what} leaving a gravity rift: it stays "
+            "on the board",
+            event="roll",
+            rules=cite.RIFT_ROLL[:1],
+        )
+    return True
+
+
+def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
+    """The rules a move rests on and what, besides the move value, made it."""
+    rules: list[str] = [*cite.MOVE_STEP]
+    notes = []
+    if leg.route.rifts:
+        rules += cite.RIFT_BONUS
+        notes.append(f"+{leg.route.rifts} for leaving a gravity rift")
+    if paths.NEBULA in move.chart.kinds.get(leg.route.systems[0], frozenset()):
+        rules += cite.NEBULA_MOVE
+        notes.append("move value 1 from a nebula")
+    if leg.gravity_drive:
+        rules += cite.GRAVITY_DRIVE
+        notes.append("+1 from Gravity Drive")
+    if move.flank:
+        rules += cite.FLANK_SPEED
+        notes.append("+1 from Flank Speed")
+    passes_ships = any(s in move.chart.occupied for s in leg.route.passes())
+    if passes_ships and "light-wave-deflector" in move.techs:
+        notes.append("through other ships with Light/Wave Deflector")
+    elif passes_ships and move.silence == leg.route.systems[0]:
+        notes.append("through other ships by In The Silence Of Space")
+    return rules, notes
+
+
+def _systems(game: Game, ids: Sequence[str]) -> list[Card]:
+    out = []
+    for slug in ids:
+        found = st.system_named(game, slug)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _cargo_words(cargo: Sequence[Card]) -> str:
+    counts: dict[str, int] = {}
+    for unit in cargo:
+        counts[unit.slug] = counts.get(unit.slug, 0) + 1
+    return join_words([changes.units_text(u, n) for u, n in counts.items()])
+
+
+def _lost(game: Game, me: str, leg: Leg, value: int) -> None:
+    """A gravity rift removes the ship and what it carries (41.2, 41.2b)."""
+    gone = [leg.ship, *leg.carried]
+    what = units_word(leg.ship.slug)
+    text = f"{me} rolls {value} for the {what} leaving a gravity rift: it is removed"
+    if leg.carried:
+        text += f" with the {_cargo_words(leg.carried)} it carries"
+    text += ", back to reinforcements"
+    to_reinforcements(game, me, gone, text, cite.RIFT_ROLL)
+
+
+def to_reinforcements(
+    game: Game, me: str, gone: Sequence[Card], text: str, rules: Sequence[str]
+) -> None:
+    """Return units to their owner's reinforcements (removed, not destroyed)."""
+
+    def change() -> None:
+        for card in gone:
+            card.data.clear()
+            game.move(card, st.REINFORCEMENTS, card.owner)
+
+    changes.happen(
+        game, "remove_units", player=me, message=text, change=change, rules=rules
+    )
+
+
+# -- capacity and the fleet pool ------------------------------------------------
+
+
+def _space(game: Game, me: str, system: Card) -> list[Card]:
+    """The player's units in the space area of a system."""
+    return [
+        u
+        for u in st.units(game, system=system, owner=me)
+        if "planet" not in u.data and u.zone == PLAY
+    ]
+
+
+def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) -> None:
+    """Remove what is over capacity (16.3) and over the fleet pool (37.3); the
+    player picks (16.3a, 37.3); by default fighters go before ground forces,
+    and the cheapest ships go first."""
+    techs = frozenset(t.slug for t in st.technologies(game, me))
+    space = _space(game, me, system)
+    ships = [u for u in space if not _carried_kind(u)]
+    room = sum(_capacity(u.slug, techs) for u in ships)
+    cargo = [u for u in space if _carried_kind(u)]
+    pool = game.player(me).resource(st.FLEET)
+    over = len(cargo) - room
+    absorbed = 0
+    if over > 0 and "fighter-ii" in techs:
+        fighters = sum(1 for u in cargo if u.slug == "fighter")
+        absorbed = max(0, min(over, fighters, pool - len(ships)))  # 37.N2
+    if over - absorbed > 0:
+        ordered = sorted(cargo, key=lambda u: (u.slug != "fighter", u.slug))
+        _remove(
+            game,
+            me,
+            system,
+            ordered,
+            over - absorbed,
+            "capacity",
+            f"{me} has {len(cargo)} fighters or ground forces in the space of "
+            f"{game.name_of(system)} and ships with a capacity of {room} there",
+            cite.CAPACITY_EXCESS,
+        )
+    count = len([u for u in _space(game, me, system) if not _carried_kind(u)])
+    count += absorbed
+    if fleet and count > pool:
+        ordered = sorted(
+            [u for u in _space(game, me, system) if not _carried_kind(u)],
+            key=lambda u: (_cost(u.slug), u.slug),
+        )
+        _remove(
+            game,
+            me,
+            system,
+            ordered,
+            count - pool,
+            "fleet-pool",
+            f"{me} has {changes.plural(count, 'ship')} counted against the fleet "
+            f"pool in {game.name_of(system)} and "
+            f"{changes.plural(pool, 'token')} in the fleet pool",
+            (*cite.FLEET_POOL_EXCESS, *(cite.FIGHTER_FLEET if absorbed else ())),
+        )
+
+
+def _capacity(unit: str, techs: frozenset[str]) -> int:
+    try:
+        return units.stats(unit, techs).capacity
+    except KeyError:
+        return 0
+
+
+def _cost(unit: str) -> int:
+    line = units.BASE.get(unit)
+    return line.cost if line is not None and line.cost is not None else 99
+
+
+def _remove(
+    game: Game,
+    me: str,
+    system: Card,
+    ordered: list[Card],
+    excess: int,
+    window: str,
+    why: str,
+    rules: Sequence[str],
+) -> None:
+    names = labels(game, ordered)
+    prompt = Prompt(
+        PromptKind.CARD,
+        me,
+        f"{window}:remove",
+        tuple(names),
+        minimum=excess,
+        maximum=excess,
+        rules=tuple(rules),
+        title=f"Choose {excess} of your units to remove",
+    )
+    answer = ask(game, prompt)
+    picked = answer if isinstance(answer, tuple) else names[:excess]
+    gone = [ordered[names.index(n)] for n in picked]
+    what = _cargo_words(gone)
+    verb = "returns" if len(gone) == 1 else "return"
+    text = f"{why}: {what} {verb} to reinforcements"
+    to_reinforcements(game, me, gone, text, rules)
+
+
+# -- after movement ---------------------------------------------------------------
+
+
+def after_movement(game: Game, me: str, system: Card) -> None:
+    """Space cannon offense, space combat and invasion, in order (58.7, 89.3,
+    89.4). The pack does not model them yet: each one that would happen is
+    reported as not modelled. This is the one place to hand over to them."""
+    name = game.name_of(system)
+    owners = {u.owner for u in st.ships(game, system)}
+    if _space_cannon(game, system, owners):
+        game.say(
+            me,
+            f"space cannon offense against ships in {name} could be used now; the "
+            "pack does not model it",
+            event="unmodelled",
+            rules=cite.SPACE_CANNON_OFFENSE,
+            modelled=False,
+        )
+    if me in owners and len(owners) > 1:
+        game.say(
+            me,
+            f"a space combat starts in {name}; the pack does not model it",
+            event="unmodelled",
+            rules=cite.SPACE_COMBAT,
+            modelled=False,
+        )
+    ground = [u for u in _space(game, me, system) if u.slug in GROUND]
+    if ground and st.planets_in(game, system):
+        game.say(
+            me,
+            f"{me} may land ground forces on the planets of {name} in the "
+            "invasion step; the pack does not model it",
+            event="unmodelled",
+            rules=cite.INVASION,
+            modelled=False,
+        )
+
+
+def _space_cannon(game: Game, system: Card, owners: set[str]) -> bool:
+    """Whether some player has a PDS that may fire at another player's ships in
+    the system: on one of its planets, or adjacent with PDS II (77.3c)."""
+    if not owners:
+        return False
+    for unit in st.units(game):
+        if unit.slug != "pds" or not (owners - {unit.owner}):
+            continue
+        where = st.system_of(game, unit)
+        if where is system:
+            return True
+        if (
+            where is not None
+            and st.owns(game, unit.owner, "pds-ii")
+            and st.adjacent(game, where, system)
+        ):
+            return True
+    return False
