@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
@@ -42,6 +44,12 @@ class Boosts:
     flank_speed: bool = False
     star_chart: bool = False
     silence: str | None = None  # the system whose ships may pass other ships
+
+
+def activated_by_me(event: Event, ctx: Context) -> bool:
+    """The trigger of "after you activate a system": the player using the
+    ability has just activated one."""
+    return event.player == ctx.player.name and event.card is not None
 
 
 def boosts(game: Game) -> Boosts:

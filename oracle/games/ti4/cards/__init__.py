@@ -58,7 +58,6 @@ IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
 _COMBAT = "its timing window needs combat, which the pack does not model yet"
 _VOTING = "its timing window needs agenda voting, which the pack does not model yet"
-_MOVEMENT = "it needs ship movement, which the pack does not model yet"
 _INVASION = "its timing window needs an invasion, which the pack does not model yet"
 
 #: Base-game action cards the pack does not implement, and why.
@@ -77,13 +76,10 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "experimental-battlestation": _COMBAT,
     "fighter-prototype": _COMBAT,
     "fire-team": _COMBAT,
-    "flank-speed": _MOVEMENT,
     "imperial-rider": _VOTING,
-    "in-the-silence-of-space": _MOVEMENT,
     "infiltrate": _INVASION,
     "intercept": _COMBAT,
     "leadership-rider": _VOTING,
-    "lost-star-chart": _MOVEMENT,
     "maneuvering-jets": _COMBAT,
     "morale-boost": _COMBAT,
     "parley": _INVASION,
