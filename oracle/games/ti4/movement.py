@@ -111,7 +111,7 @@ class Mover:
         start = str(ship.data.get("system"))
         if budget is None or self.locked(start):
             return None
-        through = "light-wave-deflector" in self.techs or self.silence == start
+        through = "lightwave-deflector" in self.techs or self.silence == start
         return paths.route(self.chart, start, budget, through_ships=through, via=via)
 
     def locked(self, system: str) -> bool:
@@ -352,6 +352,8 @@ def movement_step(game: Game, me: str, active: Card) -> None:
     names = labels(game, found)
     by_name = dict(zip(names, found, strict=True))
     why = "".join(f"{s}; " for s in stuck[:10])
+    if "gravity-drive" in move.techs:
+        why += "Gravity Drive adds 1 to the move of one ship only; "
     prompt = MovePrompt(
         PromptKind.CARD,
         me,
@@ -451,7 +453,7 @@ def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
         rules += cite.FLANK_SPEED
         notes.append("+1 from Flank Speed")
     passes_ships = any(s in move.chart.occupied for s in leg.route.passes())
-    if passes_ships and "light-wave-deflector" in move.techs:
+    if passes_ships and "lightwave-deflector" in move.techs:
         notes.append("through other ships with Light/Wave Deflector")
     elif passes_ships and move.silence == leg.route.systems[0]:
         notes.append("through other ships by In The Silence Of Space")
