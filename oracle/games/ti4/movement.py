@@ -33,6 +33,9 @@ WINDOW = "movement"
 #: Where the effects of cards played after the activation are kept.
 FLAG = "ti4.movement"
 GROUND = frozenset(data.GROUND_FORCES)
+#: Fighters in its system that each space dock keeps out of capacity (79.1,
+#: the unit sheet; the same for Space Dock II).
+DOCK_FIGHTERS = 3
 #: The most units one movement answer may name.
 MOST = 50
 
@@ -523,14 +526,19 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
     ships = [u for u in space if not _carried_kind(u)]
     room = sum(_capacity(u.slug, techs) for u in ships)
     cargo = [u for u in space if _carried_kind(u)]
+    fighters = sum(1 for u in cargo if u.slug == "fighter")
+    docks = sum(
+        1 for u in st.units(game, system=system, owner=me) if u.slug == "space-dock"
+    )
+    free = min(fighters, DOCK_FIGHTERS * docks)  # the space dock's fighters
     pool = game.player(me).resource(st.FLEET)
-    over = len(cargo) - room
+    over = len(cargo) - free - room
     absorbed = 0
     if over > 0 and "fighter-ii" in techs:
-        fighters = sum(1 for u in cargo if u.slug == "fighter")
-        absorbed = max(0, min(over, fighters, pool - len(ships)))  # 37.N2
+        absorbed = max(0, min(over, fighters - free, pool - len(ships)))  # 37.N2
     if over - absorbed > 0:
         ordered = sorted(cargo, key=lambda u: (u.slug != "fighter", u.slug))
+        held = f" beyond the {free} fighters its space docks hold" if free else ""
         _remove(
             game,
             me,
@@ -538,8 +546,9 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
             ordered,
             over - absorbed,
             "capacity",
-            f"{me} has {len(cargo)} fighters or ground forces in the space of "
-            f"{game.name_of(system)} and ships with a capacity of {room} there",
+            f"{me} has {len(cargo) - free} fighters or ground forces in the space "
+            f"of {game.name_of(system)}{held} and ships with a capacity of {room} "
+            "there",
             cite.CAPACITY_EXCESS,
         )
     count = len([u for u in _space(game, me, system) if not _carried_kind(u)])

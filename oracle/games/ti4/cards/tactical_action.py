@@ -1,14 +1,15 @@
 """The tactical action (a rule component, not a printed card): activate a
 system with a token from your tactic pool (89.1), then the movement step
-(``movement.movement_step``: 58, 89.2) and the hand-off to the steps after it
-(``movement.after_movement``)."""
+(``movement.movement_step``: 58, 89.2), the hand-off to the steps after it
+(``movement.after_movement``) and the production step
+(``production.production_step``: 89.5, 67, 68)."""
 
 from __future__ import annotations
 
 from oracle.engine.core.abilities import action
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes, cite, movement
+from oracle.games.ti4 import changes, cite, movement, production
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     NOT_LEGAL,
@@ -41,6 +42,7 @@ def _tactical(ctx: Context) -> bool:
     if activated:
         movement.movement_step(game, me.name, system)
         movement.after_movement(game, me.name, system)
+        production.production_step(game, me.name, system)
     game.flags.pop(movement.FLAG, None)
     return activated
 
