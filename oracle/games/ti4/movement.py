@@ -87,6 +87,11 @@ class Mover:
     techs: frozenset[str]
     flank: int
     silence: str | None
+    #: Routes found so far, by (start, Gravity Drive, via): the prompt's
+    #: options and the check of an answer ask for the same ones.
+    routes: dict[tuple[str, int, bool, str | None], paths.Route | None] = field(
+        default_factory=dict
+    )
 
     def stats(self, unit: Card) -> units.UnitStats | None:
         """The unit's line (None for a faction unit the pack has no line for)."""
@@ -114,13 +119,17 @@ class Mover:
         start = str(ship.data.get("system"))
         if budget is None or self.locked(start):
             return None
-        through = "lightwave-deflector" in self.techs or self.silence == start
-        return paths.route(self.chart, start, budget, through_ships=through, via=via)
+        key = (start, budget, gravity_drive, via)
+        if key not in self.routes:
+            through = "lightwave-deflector" in self.techs or self.silence == start
+            self.routes[key] = paths.route(
+                self.chart, start, budget, through_ships=through, via=via
+            )
+        return self.routes[key]
 
     def locked(self, system: str) -> bool:
         """Whether the system holds this player's command token (58.4c, 95.3)."""
-        found = st.system_named(self.game, system)
-        return found is not None and bool(found.token_count(st.token_key(self.me)))
+        return system in self.chart.tokens
 
     def capacity(self, ship: Card) -> int:
         """The ship's capacity value (16.1)."""
@@ -161,15 +170,15 @@ def why_stuck(move: Mover, ship: Card) -> str | None:
     """Why a ship cannot reach the active system (None when it can), in words."""
     game = move.game
     start = str(ship.data.get("system"))
+    gd = "gravity-drive" in move.techs
+    if not move.locked(start) and move.route(ship, gd) is not None:
+        return None
     where = st.location(game, ship)
     target = game.name_of(move.active)
     if move.locked(start):
         return f"it starts in {where}, which holds a command token of {move.me} (58.4c)"
     if move.budget(ship, False) is None:
         return "the pack has no move value for it (58.3)"
-    gd = "gravity-drive" in move.techs
-    if move.route(ship, gd) is not None:
-        return None
     refused = paths.entry_refused(move.chart, move.chart.active)
     if refused is not None:
         rule = {"supernova": "86.1", "asteroid-field": "11.1"}[refused]
@@ -354,6 +363,7 @@ def movement_step(game: Game, me: str, active: Card) -> None:
         return
     names = labels(game, found)
     by_name = dict(zip(names, found, strict=True))
+    plans: dict[tuple[str, ...], list[Leg] | None] = {}
     why = "".join(f"{s}; " for s in stuck[:10])
     if "gravity-drive" in move.techs:
         why += "Gravity Drive adds 1 to the move of one ship only; "
@@ -368,11 +378,11 @@ def movement_step(game: Game, me: str, active: Card) -> None:
         why=f"{why}carried fighters and ground forces need chosen ships with "
         "spare capacity that start in or can pass through their systems",
         title=f"Choose the units that move into {game.name_of(active)}",
-        fits=lambda answer: plan(move, [by_name[n] for n in answer]) is not None,
+        fits=lambda answer: _planned(move, by_name, answer, plans) is not None,
     )
     answer = ask(game, prompt)
-    chosen = [by_name[n] for n in answer] if isinstance(answer, tuple) else []
-    legs = plan(move, chosen) or []
+    chosen = tuple(answer) if isinstance(answer, tuple) else ()
+    legs = _planned(move, by_name, chosen, plans) or []
     if not legs:
         game.say(
             me,
@@ -386,6 +396,18 @@ def movement_step(game: Game, me: str, active: Card) -> None:
     for system in _systems(game, sorted(left - {st.system_id(active)})):
         settle_capacity(game, me, system, fleet=False)  # what stayed behind (16.N4)
     settle_capacity(game, me, active)
+
+
+def _planned(
+    move: Mover,
+    by_name: dict[str, Card],
+    answer: tuple[str, ...],
+    plans: dict[tuple[str, ...], list[Leg] | None],
+) -> list[Leg] | None:
+    """The plan of an answer, worked out once (the prompt checks it twice)."""
+    if answer not in plans:
+        plans[answer] = plan(move, [by_name[n] for n in answer])
+    return plans[answer]
 
 
 def _move(game: Game, move: Mover, leg: Leg) -> None:
@@ -464,12 +486,8 @@ def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
 
 
 def _systems(game: Game, ids: Sequence[str]) -> list[Card]:
-    out = []
-    for slug in ids:
-        found = st.system_named(game, slug)
-        if found is not None:
-            out.append(found)
-    return out
+    by_id = {st.system_id(s): s for s in st.systems(game)}
+    return [by_id[i] for i in ids if i in by_id]
 
 
 def _cargo_words(cargo: Sequence[Card]) -> str:

@@ -58,6 +58,7 @@ class Chart:
     kinds: dict[str, frozenset[str]]
     occupied: frozenset[str]
     antimass: bool = False
+    tokens: frozenset[str] = frozenset()  # systems with one of the player's tokens
 
 
 def chart(game: Game, me: str, active: Card, *, star_chart: bool = False) -> Chart:
@@ -78,10 +79,11 @@ def chart(game: Game, me: str, active: Card, *, star_chart: bool = False) -> Cha
             if o is not one and (o.slug in sides or holes[one.slug] & holes[o.slug])
         )
     occupied = frozenset(
-        st.system_id(s)
-        for s in systems
-        if any(u.owner != me for u in st.ships(game, s))
+        str(u.data.get("system"))
+        for u in st.units(game)
+        if u.owner != me and st.is_ship(game, u)
     )
+    mine = st.token_key(me)
     return Chart(
         st.system_id(active),
         tuple(s.slug for s in systems),
@@ -89,6 +91,7 @@ def chart(game: Game, me: str, active: Card, *, star_chart: bool = False) -> Cha
         {s.slug: anomalies(game, s) for s in systems},
         occupied,
         st.owns(game, me, "antimass-deflectors"),
+        frozenset(s.slug for s in systems if s.token_count(mine)),
     )
 
 
@@ -129,7 +132,6 @@ def route(
     Each system entered spends one move; leaving a gravity rift gives one back
     (41.1, 41.N6), so a move out of a rift is free but counts a roll."""
     goal = chart.active
-    rank = {s: i for i, s in enumerate(chart.order)}
     first = (0, 0, 0, start, via is None or via == start)
     queue: list[tuple[int, int, int, str, bool, tuple[str, ...]]] = [(*first, (start,))]
     best: dict[tuple[str, int, bool], tuple[int, int]] = {}
@@ -149,7 +151,7 @@ def route(
         spent = moves + (0 if rift else 1)
         if spent > budget or length > 2 * budget + 2:
             continue
-        for there in sorted(chart.near.get(here, ()), key=rank.__getitem__):
+        for there in chart.near.get(here, ()):  # in scenario order
             if there == goal and entry_refused(chart, there) is not None:
                 continue
             found = seen_via or there == via
