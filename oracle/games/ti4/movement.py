@@ -25,7 +25,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
-from oracle.games.ti4 import changes, cite, data, paths, units
+from oracle.games.ti4 import changes, cite, data, paths, reserve, units
 from oracle.games.ti4 import state as st
 
 #: The window of the movement prompt.
@@ -517,6 +517,11 @@ def to_reinforcements(
         for card in gone:
             card.data.clear()
             game.move(card, st.REINFORCEMENTS, card.owner)
+        for who, unit in sorted({(c.owner, c.slug) for c in gone}):
+            for _ in range(reserve.surplus(game, who, unit)):  # tokens: the supply
+                token = st.from_reinforcements(game, who, unit)
+                if token is not None:
+                    game.move(token, st.UNIT_TOKENS)
 
     changes.happen(
         game, "remove_units", player=me, message=text, change=change, rules=rules
@@ -572,8 +577,13 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
     count = len([u for u in _space(game, me, system) if not _carried_kind(u)])
     count += absorbed
     if fleet and count > pool:
+        # Fighter IIs counting as ships may go too (37.N2).
         ordered = sorted(
-            [u for u in _space(game, me, system) if not _carried_kind(u)],
+            [
+                u
+                for u in _space(game, me, system)
+                if not _carried_kind(u) or (absorbed and u.slug == "fighter")
+            ],
             key=lambda u: (_cost(u.slug), u.slug),
         )
         _remove(
@@ -588,6 +598,8 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
             f"{changes.plural(pool, 'token')} in the fleet pool",
             (*cite.FLEET_POOL_EXCESS, *(cite.FIGHTER_FLEET if absorbed else ())),
         )
+        # A ship removed may have been needed for capacity: check again.
+        settle_capacity(game, me, system, fleet=fleet)
 
 
 def _capacity(unit: str, techs: frozenset[str]) -> int:
