@@ -47,6 +47,9 @@ class Boosts:
     flank_speed: bool = False
     star_chart: bool = False
     silence: str | None = None  # the system whose ships may pass other ships
+    nav_suite: bool = False  # anomalies do not affect this player's movement
+    solar_flare: bool = False  # no other player's space cannon at these ships
+    war_machine: bool = False  # +4 production value, 1 less to pay
 
 
 def activated_by_me(event: Event, ctx: Context) -> bool:
@@ -145,7 +148,9 @@ def mover(game: Game, me: str, active: Card) -> Mover:
         game,
         me,
         active,
-        paths.chart(game, me, active, star_chart=found.star_chart),
+        paths.chart(
+            game, me, active, star_chart=found.star_chart, nav_suite=found.nav_suite
+        ),
         techs,
         1 if found.flank_speed else 0,
         found.silence,
@@ -653,7 +658,8 @@ def after_movement(game: Game, me: str, system: Card) -> None:
     reported as not modelled. This is the one place to hand over to them."""
     name = game.name_of(system)
     owners = {u.owner for u in st.ships(game, system)}
-    if _space_cannon(game, system, owners):
+    shielded = me if boosts(game).solar_flare else None
+    if _space_cannon(game, system, owners, shielded):
         game.say(
             me,
             f"space cannon offense against ships in {name} could be used now; the "
@@ -682,13 +688,19 @@ def after_movement(game: Game, me: str, system: Card) -> None:
         )
 
 
-def _space_cannon(game: Game, system: Card, owners: set[str]) -> bool:
+def _space_cannon(
+    game: Game, system: Card, owners: set[str], shielded: str | None = None
+) -> bool:
     """Whether some player has a PDS that may fire at another player's ships in
-    the system: on one of its planets, or adjacent with PDS II (77.3c)."""
+    the system: on one of its planets, or adjacent with PDS II (77.3c). No one
+    but ``shielded`` may fire at ``shielded``'s ships (Solar Flare)."""
     if not owners:
         return False
     for unit in st.units(game):
-        if unit.slug != "pds" or not (owners - {unit.owner}):
+        targets = owners - {unit.owner}
+        if unit.owner != shielded:
+            targets.discard(shielded or "")
+        if unit.slug != "pds" or not targets:
             continue
         where = st.system_of(game, unit)
         if where is system:

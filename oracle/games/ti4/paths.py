@@ -61,8 +61,16 @@ class Chart:
     tokens: frozenset[str] = frozenset()  # systems with one of the player's tokens
 
 
-def chart(game: Game, me: str, active: Card, *, star_chart: bool = False) -> Chart:
-    """Return the chart of ``me`` moving into ``active``."""
+def chart(
+    game: Game,
+    me: str,
+    active: Card,
+    *,
+    star_chart: bool = False,
+    nav_suite: bool = False,
+) -> Chart:
+    """Return the chart of ``me`` moving into ``active``; with ``nav_suite`` no
+    system is an anomaly for this movement."""
     systems = st.systems(game)
     holes = {s.slug: set(st.wormholes(game, s)) for s in systems}
     if star_chart:  # Lost Star Chart: alpha and beta are adjacent (6.1)
@@ -88,7 +96,7 @@ def chart(game: Game, me: str, active: Card, *, star_chart: bool = False) -> Cha
         st.system_id(active),
         tuple(s.slug for s in systems),
         near,
-        {s.slug: anomalies(game, s) for s in systems},
+        {s.slug: frozenset() if nav_suite else anomalies(game, s) for s in systems},
         occupied,
         st.owns(game, me, "antimass-deflectors"),
         frozenset(s.slug for s in systems if s.token_count(mine)),

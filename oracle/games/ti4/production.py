@@ -29,6 +29,9 @@ from oracle.games.ti4 import changes, cite, data, movement, reserve, units
 from oracle.games.ti4 import state as st
 
 WINDOW = "production"
+#: War Machine: production value +4 and 1 off the total cost.
+WAR_MACHINE_VALUE = 4
+WAR_MACHINE_DISCOUNT = 1
 _ITEM = re.compile(r"^(?:(\d{1,3})\s+)?([a-z-]+)$")
 
 
@@ -135,20 +138,30 @@ def production_step(game: Game, me: str, system: Card) -> None:
     found = makers(game, me, system)
     if not found:
         return
-    limit = sum(m.value for m in found)
-    money = spendable(game, me)
+    name = game.name_of(system)
+    changes.happen(  # the window of "when your units use Production"
+        game,
+        "use_production",
+        player=me,
+        message=None,
+        change=lambda: None,
+        card=system,
+    )
+    boosted = movement.boosts(game).war_machine
+    limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
+    discount = WAR_MACHINE_DISCOUNT if boosted else 0
+    money = spendable(game, me) + discount
     ground_at = next((m.planet for m in found if m.planet is not None), None)
     options = tuple(producible(game, me, system))
 
     def fits(order: dict[str, int]) -> bool:
-        if sum(order.values()) > limit or cost(order) > money:
+        if sum(order.values()) > limit or cost(order) > money:  # discount in money
             return False
         return all(
             reserve.placeable(game, me, u, n, _place(system, ground_at, u))
             for u, n in order.items()
         )
 
-    name = game.name_of(system)
     prompt = OrderPrompt(
         PromptKind.CARD,
         me,
@@ -158,7 +171,9 @@ def production_step(game: Game, me: str, system: Card) -> None:
         maximum=len(options),
         rules=cite.PRODUCTION,
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
-        f"{money} resources {me} can spend (67.1), each from reinforcements or "
+        f"{money - discount} resources {me} can spend (67.1)"
+        f"{' plus 1 off with War Machine' if discount else ''}, each from "
+        "reinforcements or "
         "the board (67.5); no ship where another player has ships (67.6)",
         title=f"Choose the units to produce in {name}",
         fits=fits,
@@ -167,8 +182,8 @@ def production_step(game: Game, me: str, system: Card) -> None:
     order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
     if not order:
         return
-    _pay(game, me, cost(order))
-    _announce(game, me, name, order, limit)
+    _pay(game, me, max(0, cost(order) - discount))
+    _announce(game, me, name, order, limit, discount)
     for unit, count in order.items():
         planet = ground_at if unit in data.GROUND_FORCES else None
         rules = cite.GROUND_PLACED if planet is not None else cite.SHIPS_PLACED
@@ -181,13 +196,14 @@ def _place(system: Card, planet: Card | None, unit: str) -> tuple[str, str | Non
 
 
 def _announce(
-    game: Game, me: str, name: str, order: dict[str, int], limit: int
+    game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
 ) -> None:
     what = join_words([changes.units_text(u, n) for u, n in order.items()])
+    paid = max(0, cost(order) - discount)
     game.say(
         me,
         f"{me} produces {what} in {name} for "
-        f"{changes.plural(cost(order), 'resource')} "
+        f"{changes.plural(paid, 'resource')} "
         f"(production value {limit})",
         event="produce",
         rules=cite.PRODUCTION,
