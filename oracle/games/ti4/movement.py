@@ -15,7 +15,7 @@ chosen ship can pick up, or two ships that both need *Gravity Drive*) is refused
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
@@ -130,6 +130,17 @@ class Mover:
             )
         return self.routes[key]
 
+    def follow(
+        self, ship: Card, gravity_drive: bool, through: tuple[str, ...]
+    ) -> paths.Route | None:
+        """The path the player named for the ship, if it is a legal one."""
+        budget = self.budget(ship, gravity_drive)
+        start = str(ship.data.get("system"))
+        if budget is None or self.locked(start):
+            return None
+        ships_ok = "lightwave-deflector" in self.techs or self.silence == start
+        return paths.follow(self.chart, start, through, budget, through_ships=ships_ok)
+
     def locked(self, system: str) -> bool:
         """Whether the system holds this player's command token (58.4c, 95.3)."""
         return system in self.chart.tokens
@@ -239,26 +250,41 @@ def units_word(unit: str) -> str:
     return changes.units_text(unit, 1).split(" ", 1)[1]
 
 
-def plan(move: Mover, chosen: Sequence[Card]) -> list[Leg] | None:
-    """The legs of the named units, or None when they do not fit together."""
-    ships = [c for c in chosen if not _carried_kind(c)]
-    cargo = [c for c in chosen if _carried_kind(c)]
+def plan(
+    move: Mover,
+    chosen: Sequence[Card],
+    named: Mapping[str, tuple[str, ...]] | None = None,
+) -> list[Leg] | None:
+    """The legs of the named units, or None when they do not fit together.
+    ``named``: the systems a ship must move through, by card id (its path
+    as the player gave it); the others take the default path."""
+    ships = [c for c in chosen if not _carried_kind(c) or (named or {}).get(c.id)]
+    cargo = [c for c in chosen if c not in ships]
     gd = "gravity-drive" in move.techs
     legs: list[Leg] = []
     drive_used = False
     for ship in ships:
-        found = move.route(ship, False)
+        through = (named or {}).get(ship.id)
+        found = _leg_route(move, ship, False, through)
+        took = False
         if found is None and gd and not drive_used:
-            found, drive_used = move.route(ship, True), True
-            if found is not None:
-                legs.append(Leg(ship, found, gravity_drive=True))
-                continue
+            found = _leg_route(move, ship, True, through)
+            took = drive_used = found is not None
         if found is None:
             return None
-        legs.append(Leg(ship, found))
+        legs.append(Leg(ship, found, gravity_drive=took, detour=through is not None))
     if not _load(move, legs, cargo, gd and not drive_used):
         return None
     return legs
+
+
+def _leg_route(
+    move: Mover, ship: Card, drive: bool, through: tuple[str, ...] | None
+) -> paths.Route | None:
+    """The path named for the ship, or else the default one."""
+    if through is not None:
+        return move.follow(ship, drive, through)
+    return move.route(ship, drive)
 
 
 def _load(move: Mover, legs: list[Leg], cargo: list[Card], drive: bool) -> bool:
@@ -320,35 +346,57 @@ class MovePrompt(Prompt):
     def accept(self, raw: object) -> Answer | None:
         """The answer if every name is an option and the units fit together.
 
-        ``"2 Alice/fighter@home"`` names two of those fighters, and a label
-        without ``#n`` the first not yet named."""
-        answer = Prompt.accept(self, expand(self.options, raw))
-        if isinstance(answer, tuple) and self.fits is not None:
-            return answer if self.fits(answer) else None
+        ``"2 Alice/fighter@home"`` names two of those fighters, a label
+        without ``#n`` the first not yet named, and ``"... by mid > gap"``
+        the systems a ship moves through."""
+        full = expand(self.options, raw)
+        if not isinstance(full, list):
+            return Prompt.accept(self, full)
+        names = [split_path(item)[0] for item in full]
+        if Prompt.accept(self, names) is None:
+            return None
+        answer = tuple(full)
+        if self.fits is not None and not self.fits(answer):
+            return None
         return answer
 
 
 _COUNTED = re.compile(r"^(\d+)\s+(\S+)$")
+#: ``"Alice/cruiser@far by mid > gap"``: a unit and the systems it moves through.
+BY = " by "
+
+
+def split_path(item: str) -> tuple[str, tuple[str, ...] | None]:
+    """A unit name and the path named with it (None: the engine finds one)."""
+    name, sep, rest = item.partition(BY)
+    if not sep:
+        return item.strip(), None
+    through = tuple(p.strip().lower() for p in rest.split(">") if p.strip())
+    return name.strip(), through
 
 
 def expand(options: Sequence[str], raw: object) -> object:
-    """Turn counted and unnumbered unit names into the options they mean."""
+    """Turn counted and unnumbered unit names into the options they mean,
+    keeping the path named with each (``... by mid > gap``)."""
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list | tuple) or not all(
         isinstance(i, str) for i in items
     ):
         return raw
     out: list[str] = []
+    taken: list[str] = []
     for item in items:
-        found = _COUNTED.match(item.strip())
-        count, name = (int(found.group(1)), found.group(2)) if found else (1, item)
+        text, through = split_path(item)
+        found = _COUNTED.match(text)
+        count, name = (int(found.group(1)), found.group(2)) if found else (1, text)
         if count > MOST:
             return raw
         for _ in range(count):
-            pick = _first_free(options, name, out)
+            pick = _first_free(options, name, taken)
             if pick is None:
                 return raw
-            out.append(pick)
+            taken.append(pick)
+            out.append(pick if through is None else f"{pick}{BY}{' > '.join(through)}")
     return out
 
 
@@ -381,7 +429,9 @@ def movement_step(game: Game, me: str, active: Card) -> None:
         maximum=min(len(names), MOST),
         rules=(*cite.MOVE_STEP, *cite.TRANSPORT, *cite.PICK_UP_TOKEN),
         why=f"{why}carried fighters and ground forces need chosen ships with "
-        "spare capacity that start in or can pass through their systems",
+        "spare capacity that start in or can pass through their systems; a path "
+        'named after "by" must run through adjacent systems the ship may pass, '
+        "within its move value",
         title=f"Choose the units that move into {game.name_of(active)}",
         fits=lambda answer: _planned(move, by_name, answer, plans) is not None,
     )
@@ -411,7 +461,14 @@ def _planned(
 ) -> list[Leg] | None:
     """The plan of an answer, worked out once (the prompt checks it twice)."""
     if answer not in plans:
-        plans[answer] = plan(move, [by_name[n] for n in answer])
+        chosen, named = [], {}
+        for item in answer:
+            name, through = split_path(item)
+            card = by_name[name]
+            chosen.append(card)
+            if through is not None:
+                named[card.id] = through
+        plans[answer] = plan(move, chosen, named)
     return plans[answer]
 
 

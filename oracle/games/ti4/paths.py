@@ -12,6 +12,7 @@ scenario order: a player chooses the path (101.N4), and this is the default.
 from __future__ import annotations
 
 import heapq
+import itertools
 from dataclasses import dataclass
 
 from oracle.engine.core.cards import Card
@@ -168,6 +169,33 @@ def route(
                 (rifts + rift, spent, length + 1, there, found, (*path, there)),
             )
     return None
+
+
+def follow(
+    chart: Chart,
+    start: str,
+    through: tuple[str, ...],
+    budget: int,
+    *,
+    through_ships: bool = False,
+) -> Route | None:
+    """The path the player names: from ``start`` through the systems
+    ``through`` (in order) into the active system, or None when it is not a
+    legal one (not adjacent, a system it may not pass, over ``budget``)."""
+    path = (start, *through, chart.active)
+    moves = rifts = 0
+    for here, there in itertools.pairwise(path):
+        if there not in chart.near.get(here, ()):
+            return None
+        if here != start and not _may_pass(chart, here, through_ships):
+            return None
+        if GRAVITY_RIFT in chart.kinds.get(here, frozenset()):
+            rifts += 1
+        else:
+            moves += 1
+    if moves > budget or entry_refused(chart, chart.active) is not None:
+        return None
+    return Route(path, moves, rifts)
 
 
 def distance(chart: Chart, start: str) -> int | None:
