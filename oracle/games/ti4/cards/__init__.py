@@ -59,6 +59,10 @@ IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 _COMBAT = "its timing window needs combat, which the pack does not model yet"
 _VOTING = "its timing window needs agenda voting, which the pack does not model yet"
 _INVASION = "its timing window needs an invasion, which the pack does not model yet"
+_CANNON = (
+    "its space dock fires in space cannon offense, which the pack does not model "
+    "yet (the movement before it is modelled)"
+)
 
 #: Base-game action cards the pack does not implement, and why.
 NOT_IMPLEMENTED: dict[str, str] = {
@@ -73,7 +77,7 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "disable": _INVASION,
     "distinguished-councilor": _VOTING,
     "emergency-repairs": _COMBAT,
-    "experimental-battlestation": _COMBAT,
+    "experimental-battlestation": _CANNON,
     "fighter-prototype": _COMBAT,
     "fire-team": _COMBAT,
     "imperial-rider": _VOTING,
