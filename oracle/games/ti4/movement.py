@@ -58,6 +58,21 @@ def activated_by_me(event: Event, ctx: Context) -> bool:
     return event.player == ctx.player.name and event.card is not None
 
 
+def boosting(
+    name: str, words: Callable[[str], str], rules: Sequence[str]
+) -> Callable[[Context], bool]:
+    """The handler of a card that turns on the effect ``name`` of ``Boosts``
+    for this tactical action and says so (``words`` of the player's name)."""
+
+    def handler(ctx: Context) -> bool:
+        setattr(boosts(ctx.game), name, True)
+        me = ctx.player.name
+        ctx.game.say(me, words(me), event="effect", rules=rules)
+        return True
+
+    return handler
+
+
 def boosts(game: Game) -> Boosts:
     """Return the movement effects of the current tactical action."""
     found = game.flags.get(FLAG)

@@ -4,23 +4,18 @@ for the rest of this tactical action."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.engine.core.context import Context
 from oracle.games.ti4 import cite, movement
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
 
-
-def _flank(ctx: Context) -> bool:
-    movement.boosts(ctx.game).flank_speed = True
-    me = ctx.player.name
-    ctx.game.say(
-        me,
+_flank = movement.boosting(
+    "flank_speed",
+    lambda me: (
         f"{st.pronoun_possessive(me)} ships have 1 more move until the end of "
-        "this tactical action",
-        event="effect",
-        rules=cite.FLANK_SPEED,
-    )
-    return True
+        "this tactical action"
+    ),
+    cite.FLANK_SPEED,
+)
 
 
 CARD = response_card(

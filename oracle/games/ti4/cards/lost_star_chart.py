@@ -4,21 +4,17 @@ systems are adjacent to each other until the end of this tactical action."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.engine.core.context import Context
 from oracle.games.ti4 import cite, movement
 from oracle.games.ti4.cards.common import response_card
 
-
-def _chart(ctx: Context) -> bool:
-    movement.boosts(ctx.game).star_chart = True
-    ctx.game.say(
-        ctx.player.name,
-        "systems with an alpha wormhole and systems with a beta wormhole are "
-        "adjacent until the end of this tactical action",
-        event="effect",
-        rules=cite.WORMHOLE_ADJACENT,
-    )
-    return True
+_chart = movement.boosting(
+    "star_chart",
+    lambda me: (
+        "systems with an alpha wormhole and systems with a beta wormhole "
+        "are adjacent until the end of this tactical action"
+    ),
+    cite.WORMHOLE_ADJACENT,
+)
 
 
 CARD = response_card(

@@ -4,24 +4,19 @@ no effect on you during the movement step of this tactical action."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.engine.core.context import Context
 from oracle.games.ti4 import cite, movement
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
 
-
-def _nav(ctx: Context) -> bool:
-    movement.boosts(ctx.game).nav_suite = True
-    me = ctx.player.name
-    ctx.game.say(
-        me,
-        f"anomalies do not affect {st.pronoun_possessive(me)} ships in the movement "
-        "step of this tactical action: no gravity rift roll or bonus, no nebula "
-        "or asteroid field or supernova restriction",
-        event="effect",
-        rules=cite.NAV_SUITE,
-    )
-    return True
+_nav = movement.boosting(
+    "nav_suite",
+    lambda me: (
+        f"anomalies do not affect {st.pronoun_possessive(me)} ships in the "
+        "movement step of this tactical action: no gravity rift roll or bonus, no "
+        "nebula or asteroid field or supernova restriction"
+    ),
+    cite.NAV_SUITE,
+)
 
 
 CARD = response_card(

@@ -5,23 +5,19 @@ action (so not in its space cannon offense)."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.engine.core.context import Context
 from oracle.games.ti4 import cite, movement
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
 
-
-def _flare(ctx: Context) -> bool:
-    movement.boosts(ctx.game).solar_flare = True
-    me = ctx.player.name
-    ctx.game.say(
-        me,
-        f"no other player may fire space cannon at {st.pronoun_possessive(me)} "
-        "ships during the movement step of this tactical action",
-        event="effect",
-        rules=cite.SPACE_CANNON_OFFENSE,
-    )
-    return True
+_flare = movement.boosting(
+    "solar_flare",
+    lambda me: (
+        f"no other player may fire space cannon at "
+        f"{st.pronoun_possessive(me)} ships during the movement step of this tactical "
+        "action"
+    ),
+    cite.SPACE_CANNON_OFFENSE,
+)
 
 
 CARD = response_card(

@@ -15,15 +15,13 @@ def _own_production(event: Event, ctx: Context) -> bool:
     return event.player == ctx.player.name
 
 
-def _war(ctx: Context) -> bool:
-    movement.boosts(ctx.game).war_machine = True
-    ctx.game.say(
-        ctx.player.name,
-        "this use of Production has a production value 4 higher and costs 1 less",
-        event="effect",
-        rules=cite.WAR_MACHINE,
-    )
-    return True
+_war = movement.boosting(
+    "war_machine",
+    lambda me: (
+        "this use of Production has a production value 4 higher and costs 1 less"
+    ),
+    cite.WAR_MACHINE,
+)
 
 
 CARD = response_card(
