@@ -341,12 +341,16 @@ def _on_way(leg: Leg, system: str) -> bool:
 def _detour(
     move: Mover, legs: list[Leg], spare: dict[int, int], system: str
 ) -> Leg | None:
-    """A leg with spare capacity whose ship can pass through ``system``."""
+    """A leg with spare capacity whose ship can pass through ``system`` and
+    still through every system it already picks up from."""
     for leg in legs:
-        if not spare[id(leg)] or leg.detour or leg.carried:
+        if not spare[id(leg)] or leg.detour:
             continue
         found = move.route(leg.ship, leg.gravity_drive, via=system)
-        if found is not None and system in found.systems[:-1]:
+        if found is None or system not in found.systems[:-1]:
+            continue
+        stops = found.systems[:-1]
+        if all(str(u.data.get("system")) in stops for u in leg.carried):
             leg.route, leg.detour = found, True
             return leg
     return None
