@@ -494,7 +494,7 @@ def _planned(
 def _move(game: Game, move: Mover, leg: Leg) -> None:
     """Roll for each gravity rift the ship leaves, then move it and its cargo."""
     me = move.me
-    if not _survives(game, me, leg):
+    if not _survives(game, move, leg):
         return
     names = [game.name_of(s) for s in _systems(game, leg.route.systems)]
     rules, notes = _notes(move, leg)
@@ -523,14 +523,20 @@ def _move(game: Game, move: Mover, leg: Leg) -> None:
     )
 
 
-def _survives(game: Game, me: str, leg: Leg) -> bool:
+def _survives(game: Game, move: Mover, leg: Leg) -> bool:
     """Roll once each time the ship leaves a gravity rift (41.2): on 1 to 3 it
-    is removed with what it carries."""
+    is removed with what it has picked up so far (41.2b); what it would have
+    picked up later stays where it is (41.N7)."""
+    me, path = move.me, leg.route.systems
     what = units_word(leg.ship.slug)
-    for _ in range(leg.route.rifts):
+    for at, system in enumerate(path[:-1]):
+        if paths.GRAVITY_RIFT not in move.chart.kinds.get(system, frozenset()):
+            continue
         value = changes.roll(game)
         if value <= 3:
-            _lost(game, me, leg, value)
+            aboard = [u for u in leg.carried if path.index(_at(u)) <= at]
+            later = [u for u in leg.carried if u not in aboard]
+            _lost(game, me, leg.ship, (aboard, later), value)
             return False
         game.say(
             me,
@@ -540,6 +546,10 @@ def _survives(game: Game, me: str, leg: Leg) -> bool:
             rules=cite.RIFT_ROLL[:1],
         )
     return True
+
+
+def _at(unit: Card) -> str:
+    return str(unit.data.get("system"))
 
 
 def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
@@ -578,15 +588,23 @@ def _cargo_words(cargo: Sequence[Card]) -> str:
     return join_words([changes.units_text(u, n) for u, n in counts.items()])
 
 
-def _lost(game: Game, me: str, leg: Leg, value: int) -> None:
-    """A gravity rift removes the ship and what it carries (41.2, 41.2b)."""
-    gone = [leg.ship, *leg.carried]
-    what = units_word(leg.ship.slug)
+def _lost(
+    game: Game, me: str, ship: Card, cargo: tuple[list[Card], list[Card]], value: int
+) -> None:
+    """A gravity rift removes the ship and what it carries (41.2, 41.2b); what
+    it was to pick up later stays (41.N7)."""
+    aboard, later = cargo
+    what = units_word(ship.slug)
     text = f"{me} rolls {value} for the {what} leaving a gravity rift: it is removed"
-    if leg.carried:
-        text += f" with the {_cargo_words(leg.carried)} it carries"
+    if aboard:
+        text += f" with {_cargo_words(aboard)} it carries"
     text += ", back to reinforcements"
-    to_reinforcements(game, me, gone, text, cite.RIFT_ROLL)
+    rules: tuple[str, ...] = cite.RIFT_ROLL
+    if later:
+        stays = "stays where it is" if len(later) == 1 else "stay where they are"
+        text += f"; {_cargo_words(later)} it was to pick up later {stays}"
+        rules = (*rules, *cite.RIFT_LATER_PICKUP)
+    to_reinforcements(game, me, [ship, *aboard], text, rules)
 
 
 def to_reinforcements(
