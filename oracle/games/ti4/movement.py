@@ -753,7 +753,7 @@ def after_movement(game: Game, me: str, system: Card) -> None:
     name = game.name_of(system)
     owners = {u.owner for u in st.ships(game, system)}
     shielded = me if boosts(game).solar_flare else None
-    if _space_cannon(game, system, owners, shielded):
+    if _space_cannon(game, me, system, owners, shielded):
         game.say(
             me,
             f"space cannon offense against ships in {name} could be used now; the "
@@ -783,26 +783,27 @@ def after_movement(game: Game, me: str, system: Card) -> None:
 
 
 def _space_cannon(
-    game: Game, system: Card, owners: set[str], shielded: str | None = None
+    game: Game, me: str, system: Card, owners: set[str], shielded: str | None
 ) -> bool:
     """Whether some player has a PDS that may fire at another player's ships in
     the system: on one of its planets, or adjacent with PDS II (77.3c). No one
     but ``shielded`` may fire at ``shielded``'s ships (Solar Flare)."""
     if not owners:
         return False
+    found = boosts(game)
+    # Adjacency as this tactical action has it (Lost Star Chart joins alpha
+    # and beta for space cannon too, by the card's note).
+    near = paths.chart(game, me, system, star_chart=found.star_chart).near
+    here = st.system_id(system)
     for unit in st.units(game):
         targets = owners - {unit.owner}
         if unit.owner != shielded:
             targets.discard(shielded or "")
         if unit.slug != "pds" or not targets:
             continue
-        where = st.system_of(game, unit)
-        if where is system:
+        where = str(unit.data.get("system"))
+        if where == here:
             return True
-        if (
-            where is not None
-            and st.owns(game, unit.owner, "pds-ii")
-            and st.adjacent(game, where, system)
-        ):
+        if st.owns(game, unit.owner, "pds-ii") and where in near.get(here, ()):
             return True
     return False
