@@ -316,17 +316,19 @@ def _load(move: Mover, legs: list[Leg], cargo: list[Card], drive: bool) -> bool:
             None,
         )
         if leg is None:
-            leg = _detour(move, legs, spare, start)
+            leg, drive = _detour(move, legs, spare, start, drive)
         if leg is not None:
             leg.carried.append(unit)
             spare[id(leg)] -= 1
             continue
         if unit.slug == "fighter" and st.is_ship(move.game, unit):
-            alone = move.route(unit, False)
+            alone, took = move.route(unit, False), False
             if alone is None and drive:
-                alone, drive = move.route(unit, True), False
+                alone = move.route(unit, True)
+                took = alone is not None
             if alone is not None and move.budget(unit, False) is not None:
-                legs.append(Leg(unit, alone))
+                drive = drive and not took
+                legs.append(Leg(unit, alone, gravity_drive=took))
                 spare[id(legs[-1])] = 0
                 continue
         return False
@@ -339,21 +341,28 @@ def _on_way(leg: Leg, system: str) -> bool:
 
 
 def _detour(
-    move: Mover, legs: list[Leg], spare: dict[int, int], system: str
-) -> Leg | None:
+    move: Mover, legs: list[Leg], spare: dict[int, int], system: str, drive: bool
+) -> tuple[Leg | None, bool]:
     """A leg with spare capacity whose ship can pass through ``system`` and
-    still through every system it already picks up from."""
+    still through every system it already picks up from; Gravity Drive may
+    lengthen its move if no ship has taken it (``drive``: it is still free).
+    Returns the leg and whether Gravity Drive is still free."""
     for leg in legs:
         if not spare[id(leg)] or leg.detour:
             continue
-        found = move.route(leg.ship, leg.gravity_drive, via=system)
-        if found is None or system not in found.systems[:-1]:
-            continue
-        stops = found.systems[:-1]
-        if all(str(u.data.get("system")) in stops for u in leg.carried):
-            leg.route, leg.detour = found, True
-            return leg
-    return None
+        tries = [leg.gravity_drive]
+        if drive and not leg.gravity_drive:
+            tries.append(True)
+        for boost in tries:
+            found = move.route(leg.ship, boost, via=system)
+            if found is None or system not in found.systems[:-1]:
+                continue
+            stops = found.systems[:-1]
+            if all(str(u.data.get("system")) in stops for u in leg.carried):
+                took = boost and not leg.gravity_drive
+                leg.route, leg.detour, leg.gravity_drive = found, True, boost
+                return leg, drive and not took
+    return None, drive
 
 
 @dataclass(frozen=True, slots=True)
