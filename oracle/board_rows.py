@@ -67,6 +67,9 @@ class SystemForm(forms.Form):
     adjacent = text_field("Adjacent to", "Other systems, comma-separated.")
     home = text_field("Home of", max_length=MAX_NAME, list="oracle-player-names")
     tokens = text_field("Command tokens of", "Players, comma-separated.")
+    anomaly = text_field(
+        "Anomaly", "asteroid field, nebula, supernova or gravity rift; comma-separated."
+    )
 
 
 class PlanetForm(forms.Form):
@@ -189,7 +192,9 @@ def build_systems(
     out: list[dict[str, Any]] = []
     by_id: dict[str, dict[str, Any]] = {}
     for index, row in enumerate(systems):
-        if is_blank(row, ("system", "wormholes", "adjacent", "home", "tokens")):
+        if is_blank(
+            row, ("system", "wormholes", "adjacent", "home", "tokens", "anomaly")
+        ):
             continue
         system = {**_named((row.get("system") or "").strip()), **_links(row, names)}
         places[("board", "systems", str(len(out)))] = ("systems", index)
@@ -239,6 +244,8 @@ def _links(row: Mapping[str, Any], names: Names) -> dict[str, Any]:
         system["adjacent"] = adjacent
     if tokens := [names(t) for t in split(row.get("tokens"))]:
         system["tokens"] = tokens
+    if kinds := [slugify(a) for a in split(row.get("anomaly"))]:
+        system["anomaly"] = kinds[0] if len(kinds) == 1 else kinds
     return system
 
 
@@ -283,6 +290,7 @@ def field_for(rows: str, rest: Sequence[str]) -> str | None:
     if rows == "systems":
         fields = {"id": "system", "name": "system", "wormholes": "wormholes"}
         fields.update(adjacent="adjacent", home="home", tokens="tokens")
+        fields.update(anomaly="anomaly")
         return fields.get(key or "", "system")
     if rows == "planets":
         fields = {"id": "planet", "name": "planet", "controller": "controller"}
@@ -331,13 +339,17 @@ def _label(item: Mapping[str, Any]) -> str:
 
 
 def _system_row(system: Mapping[str, Any]) -> dict[str, Any]:
-    return {
+    row = {
         "system": _label(system),
         "wormholes": ", ".join(system.get("wormholes", [])),
         "adjacent": ", ".join(system.get("adjacent", [])),
         "home": system.get("home", ""),
         "tokens": ", ".join(system.get("tokens", [])),
     }
+    if kinds := system.get("anomaly"):
+        listed = [kinds] if isinstance(kinds, str) else kinds
+        row["anomaly"] = ", ".join(k.replace("-", " ") for k in listed)
+    return row
 
 
 def _planet_row(planet: Mapping[str, Any], system: str) -> dict[str, Any]:

@@ -22,6 +22,8 @@ The board::
         adjacent: [lazar]       # symmetric; shared wormholes also make systems adjacent
         tokens: [Alice]         # command tokens on the system
         units: {Bob: ["2 destroyer", "cruiser", "3 infantry@mecatol-rex"]}
+        anomaly: nebula         # or a list (9.5): asteroid-field, nebula,
+                                # supernova, gravity-rift
     laws: [executive-sanctions]
     custodians: false           # true: still on Mecatol Rex, so no agenda phase
     speaker: Alice
@@ -43,6 +45,7 @@ from oracle.games.ti4 import data
 
 TRAITS = ("cultural", "industrial", "hazardous")
 WORMHOLES = ("alpha", "beta", "gamma", "delta")
+ANOMALIES = ("asteroid-field", "nebula", "supernova", "gravity-rift")
 _UNIT = re.compile(r"^(?:(?P<n>\d+)\s+)?(?P<unit>[a-z-]+)(?:@(?P<planet>[a-z0-9-]+))?$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -83,6 +86,7 @@ class SystemSpec:
     adjacent: tuple[str, ...] = ()
     tokens: tuple[str, ...] = ()
     units: tuple[UnitSpec, ...] = ()
+    anomalies: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,17 @@ _BOARD_FIELDS = frozenset(
 )
 _LAW_FIELDS = frozenset({"law", "owner"})
 _SYSTEM_FIELDS = frozenset(
-    {"id", "name", "planets", "wormholes", "home", "adjacent", "tokens", "units"}
+    {
+        "id",
+        "name",
+        "planets",
+        "wormholes",
+        "home",
+        "adjacent",
+        "tokens",
+        "units",
+        "anomaly",
+    }
 )
 _PLANET_FIELDS = frozenset(
     {
@@ -341,7 +355,15 @@ class BoardReader(Reader):
             adjacent=self._words(raw, "adjacent", path, None),
             tokens=self._words(raw, "tokens", path, None),
             units=units,
+            anomalies=self._anomalies(raw, path),
         )
+
+    def _anomalies(self, raw: Mapping[str, object], path: str) -> tuple[str, ...]:
+        """``anomaly``: one type, or a list of them (a system may be two, 9.5)."""
+        value = raw.get("anomaly")
+        if isinstance(value, str):
+            raw = {"anomaly": [value]}
+        return tuple(dict.fromkeys(self._words(raw, "anomaly", path, ANOMALIES)))
 
     def _slug(self, value: object, path: str) -> str | None:
         text = self.string(value, path, 40)

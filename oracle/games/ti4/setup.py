@@ -66,6 +66,7 @@ def board_cards(board: BoardSpec) -> list[CardDef]:
                     "wormholes": system.wormholes,
                     "home": system.home,
                     "adjacent": _adjacent(board, system),
+                    "anomalies": system.anomalies,
                 },
             )
         )

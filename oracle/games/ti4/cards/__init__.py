@@ -58,8 +58,11 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
 _COMBAT = "its timing window needs combat, which the pack does not model yet"
-_MOVEMENT = "it needs ship movement, which the pack does not model yet"
 _INVASION = "its timing window needs an invasion, which the pack does not model yet"
+_CANNON = (
+    "its space dock fires in space cannon offense, which the pack does not model "
+    "yet (the movement before it is modelled)"
+)
 
 #: Base-game action cards the pack does not implement, and why.
 NOT_IMPLEMENTED: dict[str, str] = {
@@ -68,14 +71,11 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "direct-hit": _COMBAT,
     "disable": _INVASION,
     "emergency-repairs": _COMBAT,
-    "experimental-battlestation": _COMBAT,
+    "experimental-battlestation": _CANNON,
     "fighter-prototype": _COMBAT,
     "fire-team": _COMBAT,
-    "flank-speed": _MOVEMENT,
-    "in-the-silence-of-space": _MOVEMENT,
     "infiltrate": _INVASION,
     "intercept": _COMBAT,
-    "lost-star-chart": _MOVEMENT,
     "maneuvering-jets": _COMBAT,
     "morale-boost": _COMBAT,
     "parley": _INVASION,

@@ -1,12 +1,15 @@
 """The tactical action (a rule component, not a printed card): activate a
-system with a token from your tactic pool (only the activation is modelled)."""
+system with a token from your tactic pool (89.1), then the movement step
+(``movement.movement_step``: 58, 89.2), the hand-off to the steps after it
+(``movement.after_movement``) and the production step
+(``production.production_step``: 89.5, 67, 68)."""
 
 from __future__ import annotations
 
 from oracle.engine.core.abilities import action
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, movement, production
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     NOT_LEGAL,
@@ -25,7 +28,8 @@ def _tactical(ctx: Context) -> bool:
         me.resources[st.TACTIC] = me.resource(st.TACTIC) - 1
         system.tokens[st.token_key(me.name)] = 1
 
-    return changes.happen(
+    game.flags[movement.FLAG] = movement.Boosts()  # this action's effects
+    activated = changes.happen(
         game,
         "activate_system",
         player=me.name,
@@ -35,6 +39,12 @@ def _tactical(ctx: Context) -> bool:
         card=system,
         rules=cite.TACTIC_TOKEN,
     )
+    if activated:
+        movement.movement_step(game, me.name, system)
+        movement.after_movement(game, me.name, system)
+        production.production_step(game, me.name, system)
+    game.flags.pop(movement.FLAG, None)
+    return activated
 
 
 def refuse(ctx: Context, system: Card) -> Reason | None:

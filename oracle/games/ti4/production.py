@@ -1,0 +1,268 @@
+"""The production step of a tactical action (89.5; producing units 67,
+production 68).
+
+When the active player has a unit with Production in the active system (a space
+dock: its planet's resources plus 2, or plus 4 with Space Dock II), they are asked
+(window ``production``) what to produce, as unit names with counts:
+``[dreadnought, "2 fighter"]``. The answer must keep to the production value
+(68.1a, every fighter and infantry counting, 68.1b), cost no more than the
+player can spend (67.1: readied planets' resources and trade goods; a pair of
+fighters or infantry costs one cost, and a single one the same, 67.2, 68.1c),
+come from reinforcements or the board (67.5, 67.5a, tokens 67.5b) and hold no
+ship where another player has ships (67.6, blockade 14.1). Payment is a second
+decision (``production:pay``): the planets named are exhausted and trade goods
+make up the rest; with none named, readied planets are exhausted in board order
+until the cost is met, then trade goods (the pack's default, as for Plagiarize).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
+from oracle.engine.core.messages import join_words
+from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
+from oracle.games.ti4 import changes, cite, data, movement, reserve, units
+from oracle.games.ti4 import state as st
+
+WINDOW = "production"
+#: War Machine: production value +4 and 1 off the total cost.
+WAR_MACHINE_VALUE = 4
+WAR_MACHINE_DISCOUNT = 1
+_ITEM = re.compile(r"^(?:(\d{1,3})\s+)?([a-z-]+)$")
+
+
+@dataclass(frozen=True)
+class Maker:
+    """A unit that uses Production: where it stands and its production value."""
+
+    unit: Card
+    planet: Card | None
+    value: int
+
+
+def makers(game: Game, me: str, system: Card) -> list[Maker]:
+    """The player's units with Production in the system (68.1)."""
+    techs = frozenset(t.slug for t in st.technologies(game, me))
+    out = []
+    for unit in st.units(game, system=system, owner=me):
+        try:
+            line = units.stats(unit.slug, techs)
+        except KeyError:
+            continue
+        if line.production is None:
+            continue
+        slug = unit.data.get("planet")
+        planet = st.planet_named(game, slug) if isinstance(slug, str) else None
+        base = game.stat(planet, "resources") if planet is not None else 0
+        out.append(Maker(unit, planet, base + line.production))
+    return out
+
+
+def spendable(game: Game, me: str) -> int:
+    """Resources the player can spend: readied planets plus trade goods (67.1a)."""
+    planets = [p for p in st.controlled_planets(game, me) if not p.exhausted]
+    total = sum(game.stat(p, "resources") for p in planets)
+    return total + game.player(me).resource(st.TRADE_GOODS)
+
+
+def cost(order: dict[str, int]) -> int:
+    """The cost of an order: a pair of fighters or infantry for one cost, and
+    a single one for the same (67.2, 67.2b)."""
+    total = 0
+    for unit, count in order.items():
+        line = units.BASE[unit]
+        per = line.cost or 0
+        total += -(-count // line.produced) * per
+    return total
+
+
+def producible(game: Game, me: str, system: Card) -> list[str]:
+    """Unit types the player may produce here (structures are placed, not
+    produced; ships not where another player has ships, 67.6, 14.1)."""
+    techs = {t.slug for t in st.technologies(game, me)}
+    others = any(u.owner != me for u in st.ships(game, system))
+    out = []
+    for unit, line in units.BASE.items():
+        if line.cost is None:
+            continue
+        if unit == "war-sun" and units.WAR_SUN_TECHNOLOGY not in techs:
+            continue
+        if others and unit in data.SHIPS:
+            continue
+        out.append(unit)
+    return out
+
+
+def parse(options: tuple[str, ...], raw: object) -> dict[str, int] | None:
+    """Read an answer (``["dreadnought", "2 fighter"]``) into counts by unit."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list | tuple):
+        return None
+    order: dict[str, int] = {}
+    for item in items:
+        found = _ITEM.match(item.strip()) if isinstance(item, str) else None
+        if found is None:
+            return None
+        count, unit = int(found.group(1) or 1), found.group(2)
+        if unit not in options or unit in order or count < 1:
+            return None
+        order[unit] = count
+    return order
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPrompt(Prompt):
+    """The production prompt: unit names with counts that must ``fit``."""
+
+    fits: Callable[[dict[str, int]], bool] | None = None
+
+    def accept(self, raw: object) -> Answer | None:
+        """The order as ``("1 dreadnought", "2 fighter")`` if it fits."""
+        order = parse(self.options, raw)
+        if order is None or (self.fits is not None and not self.fits(order)):
+            return None
+        return tuple(f"{n} {u}" for u, n in order.items())
+
+    def default(self) -> Answer:
+        """Producing nothing."""
+        return ()
+
+
+def production_step(game: Game, me: str, system: Card) -> None:
+    """Ask what to produce with the units in the active system, then pay,
+    place the units and settle capacity and the fleet pool."""
+    found = makers(game, me, system)
+    if not found:
+        return
+    name = game.name_of(system)
+    changes.happen(  # the window of "when your units use Production"
+        game,
+        "use_production",
+        player=me,
+        message=None,
+        change=lambda: None,
+        card=system,
+    )
+    boosted = movement.boosts(game).war_machine
+    limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
+    discount = WAR_MACHINE_DISCOUNT if boosted else 0
+    money = spendable(game, me) + discount
+    ground_at = next((m.planet for m in found if m.planet is not None), None)
+    options = tuple(producible(game, me, system))
+
+    def fits(order: dict[str, int]) -> bool:
+        if sum(order.values()) > limit or cost(order) > money:  # discount in money
+            return False
+        return all(
+            reserve.placeable(game, me, u, n, _place(system, ground_at, u))
+            for u, n in order.items()
+        )
+
+    prompt = OrderPrompt(
+        PromptKind.CARD,
+        me,
+        WINDOW,
+        options,
+        minimum=0,
+        maximum=len(options),
+        rules=cite.PRODUCTION,
+        why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
+        f"{money - discount} resources {me} can spend (67.1)"
+        f"{' plus 1 off with War Machine' if discount else ''}, each from "
+        "reinforcements or "
+        "the board (67.5); no ship where another player has ships (67.6)",
+        title=f"Choose the units to produce in {name}",
+        fits=fits,
+    )
+    answer = ask(game, prompt)
+    order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
+    if not order:
+        return
+    _pay(game, me, max(0, cost(order) - discount))
+    _announce(game, me, name, order, limit, discount)
+    for unit, count in order.items():
+        planet = ground_at if unit in data.GROUND_FORCES else None
+        rules = cite.GROUND_PLACED if planet is not None else cite.SHIPS_PLACED
+        changes.place_units(game, me, unit, count, system, planet, rules=rules)
+    movement.settle_capacity(game, me, system)
+
+
+def _place(system: Card, planet: Card | None, unit: str) -> tuple[str, str | None]:
+    return reserve.destination(system, planet if unit in data.GROUND_FORCES else None)
+
+
+def _announce(
+    game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
+) -> None:
+    what = join_words([changes.units_text(u, n) for u, n in order.items()])
+    paid = max(0, cost(order) - discount)
+    game.say(
+        me,
+        f"{me} produces {what} in {name} for "
+        f"{changes.plural(paid, 'resource')} "
+        f"(production value {limit})",
+        event="produce",
+        rules=cite.PRODUCTION,
+    )
+
+
+def _pay(game: Game, me: str, amount: int) -> None:
+    """Exhaust planets (named in ``production:pay``, else in board order) and
+    spend trade goods for the rest (67.1, 67.1c)."""
+    if amount <= 0:
+        return
+    player = game.player(me)
+    ready = [p for p in st.controlled_planets(game, me) if not p.exhausted]
+    goods = player.resource(st.TRADE_GOODS)
+
+    def enough(named: tuple[str, ...]) -> bool:
+        value = sum(game.stat(p, "resources") for p in ready if p.slug in named)
+        return value + goods >= amount
+
+    prompt = _PayPrompt(
+        PromptKind.CARD,
+        me,
+        f"{WINDOW}:pay",
+        tuple(p.slug for p in ready),
+        minimum=0,
+        maximum=len(ready),
+        rules=cite.RESOURCE_SPEND,
+        why=f"the planets named and {changes.plural(goods, 'trade good')} must "
+        f"make {amount} resources",
+        title=f"Choose the planets to exhaust for {amount} resources",
+        enough=enough,
+    )
+    answer = ask(game, prompt)
+    named = list(answer) if isinstance(answer, tuple) and answer else []
+    chosen = [p for p in ready if p.slug in named]
+    if not named:
+        total = 0
+        for planet in ready:
+            if total >= amount:
+                break
+            chosen.append(planet)
+            total += game.stat(planet, "resources")
+    value = sum(game.stat(p, "resources") for p in chosen)
+    for planet in chosen:
+        changes.exhaust_planet(
+            game, me, planet, "to spend its resources", cite.RESOURCE_SPEND
+        )
+    if amount > value:
+        changes.spend_trade_goods(game, player, amount - value, "as resources")
+
+
+@dataclass(frozen=True, slots=True)
+class _PayPrompt(Prompt):
+    """The payment prompt: the planets named must be ``enough``."""
+
+    enough: Callable[[tuple[str, ...]], bool] | None = None
+
+    def accept(self, raw: object) -> Answer | None:
+        answer = Prompt.accept(self, raw)
+        if isinstance(answer, tuple) and answer and self.enough is not None:
+            return answer if self.enough(answer) else None
+        return answer
