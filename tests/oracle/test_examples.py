@@ -84,7 +84,7 @@ def test_the_help_page_is_served_and_linked_from_the_editor(
 
 
 def test_an_unimplemented_card_page_says_why_first(client: Client, ti4: Any) -> None:
-    card = Card.objects.get(game=ti4, slug="direct-hit")
+    card = Card.objects.get(game=ti4, slug="fire-team")
     assert not card.is_implemented
 
     text = client.get(card.get_absolute_url()).content.decode()

@@ -210,13 +210,14 @@ NOT_IMPLEMENTED = {
     "error": {
         "code": "not_implemented",
         "message": "The Twilight Imperium (Fourth Edition) oracle does not "
-        "implement Direct Hit yet.",
+        "implement Fire Team yet.",
         "details": [
             {
                 "pointer": "/steps/0/play",
-                "message": "the TI4 oracle does not implement Direct Hit yet: its "
-                "timing window needs combat, which the pack does not model yet",
-                "card": "direct-hit",
+                "message": "the TI4 oracle does not implement Fire Team yet: its "
+                "timing window needs combat on a planet (ground combat), which the "
+                "pack does not model yet",
+                "card": "fire-team",
             }
         ],
     }

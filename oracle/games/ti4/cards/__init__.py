@@ -57,6 +57,10 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
 _COMBAT = "its timing window needs combat, which the pack does not model yet"
+_GROUND = (
+    "its timing window needs combat on a planet (ground combat), which the pack "
+    "does not model yet"
+)
 _VOTING = "its timing window needs agenda voting, which the pack does not model yet"
 _MOVEMENT = "it needs ship movement, which the pack does not model yet"
 _INVASION = "its timing window needs an invasion, which the pack does not model yet"
@@ -68,30 +72,20 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "bunker": _INVASION,
     "confusing-legal-text": _VOTING,
     "construction-rider": _VOTING,
-    "courageous-to-the-end": _COMBAT,
     "diplomacy-rider": _VOTING,
-    "direct-hit": _COMBAT,
     "disable": _INVASION,
     "distinguished-councilor": _VOTING,
-    "emergency-repairs": _COMBAT,
     "experimental-battlestation": _COMBAT,
-    "fighter-prototype": _COMBAT,
-    "fire-team": _COMBAT,
+    "fire-team": _GROUND,
     "flank-speed": _MOVEMENT,
     "imperial-rider": _VOTING,
     "in-the-silence-of-space": _MOVEMENT,
     "infiltrate": _INVASION,
-    "intercept": _COMBAT,
     "leadership-rider": _VOTING,
     "lost-star-chart": _MOVEMENT,
-    "maneuvering-jets": _COMBAT,
-    "morale-boost": _COMBAT,
     "parley": _INVASION,
     "politics-rider": _VOTING,
     "reparations": _INVASION,
-    "salvage": _COMBAT,
-    "shields-holding": _COMBAT,
-    "skilled-retreat": _COMBAT,
     "technology-rider": _VOTING,
     "trade-rider": _VOTING,
     "veto": _VOTING,

@@ -1,0 +1,117 @@
+"""Combat in the TI4 pack: Space Cannon Offense, space combat, and the
+limits of what is modelled.
+
+``after_movement(game, system)`` is the one entry point: the steps of a
+tactical action that follow the movement of ships into the active system.
+A scenario reaches it with the ``combat`` rule component (``cards/combat.py``);
+the movement of issue 26 calls it when its "Move Ships" step is over.
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.game import Game
+from oracle.engine.core.scenario import Scenario
+from oracle.games.ti4 import data
+from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
+from oracle.games.ti4.combat import cannon, space
+
+#: The rule component a scenario uses to start at the combat steps.
+STEP = "combat"
+
+#: Faction abilities that act in a space combat or Space Cannon Offense, which
+#: the pack does not model (a combat with them is refused, not answered wrongly).
+FACTIONS_IN_COMBAT: dict[str, str] = {
+    "letnev": "Munitions Reserves",
+    "mentak": "Ambush",
+    "nekro": "Technological Singularity",
+    "norr": "Unrelenting",
+    "jolnar": "Fragile",
+}
+
+#: Technologies acting in these steps that the pack does not model yet.
+TECHNOLOGIES_IN_COMBAT = (
+    "antimass-deflectors",
+    "assault-cannon",
+    "duranium-armor",
+    "graviton-laser-system",
+    "plasma-scoring",
+)
+
+NOT_GENERIC = ("flagship", "mech")
+
+
+def after_movement(game: Game, system: Card) -> None:
+    """Run the tactical action's steps after movement in the active
+    ``system``: Space Cannon Offense (77.2), then the space combat (78, 89.3).
+
+    The active player is ``game.clock.active_player``. The invasion step (49)
+    is not modelled: ``unmodelled`` refuses a scenario that could reach it.
+    """
+    cannon.offense(game, system)
+    space.fight(game, system)
+
+
+def unmodelled(
+    scenario: Scenario, board: BoardSpec, seats: dict[str, SeatSpec]
+) -> list[Problem]:
+    """Refuse, as not modelled, a ``combat`` step whose combat needs what the
+    pack does not model: a flagship or mech, an invasion, a faction ability
+    or technology that acts in combat. ``seats``: the TI4 fields by player."""
+    found: list[Problem] = []
+    for i, step in enumerate(scenario.steps):
+        if step.kind != "use" or str(step.value) != STEP:
+            continue
+        target = step.targets.get("target")
+        system = next((s for s in board.systems if s.id == target), None)
+        if system is None:
+            continue
+        reason = _why_not(system, str(step.player), board, seats)
+        if reason:
+            found.append(Unmodelled(f"/steps/{i}/use", reason))
+    return found
+
+
+def _why_not(
+    system: SystemSpec, active: str, board: BoardSpec, seats: dict[str, SeatSpec]
+) -> str:
+    near = [
+        s for s in board.systems if s.id in system.adjacent or system.id in s.adjacent
+    ]
+    involved = {u.owner for u in system.units} | {
+        u.owner for s in near for u in s.units if u.unit == "pds"
+    }
+    for unit in system.units:
+        if unit.unit in NOT_GENERIC:
+            return (
+                f"a {unit.unit} in {system.id}: faction units in combat are not "
+                "modelled yet"
+            )
+        if (
+            unit.owner == active
+            and unit.unit in data.GROUND_FORCES
+            and not unit.planet
+            and system.planets
+        ):
+            return (
+                f"{active} has ground forces in space in {system.id}: the invasion "
+                "step is not modelled yet"
+            )
+    for name in sorted(involved):
+        seat = seats.get(name)
+        if seat is None:
+            continue
+        if seat.faction in FACTIONS_IN_COMBAT:
+            ability = FACTIONS_IN_COMBAT[seat.faction]
+            return (
+                f"{name}'s faction ability {ability} acts in combat and is not "
+                "modelled yet"
+            )
+        for held in seat.technologies:
+            if held.slug in TECHNOLOGIES_IN_COMBAT:
+                return (
+                    f"{name}'s technology {held.slug} acts in combat and is not "
+                    "modelled yet"
+                )
+    return ""

@@ -1,0 +1,132 @@
+"""The state of a combat in progress and the questions every step asks.
+
+A game holds at most one combat at a time (``current``); it lives in
+``game.flags`` so a copied game copies it, and is dropped when the combat
+ends. Units in space are those without a ``planet``; a damaged unit has
+``data["damaged"]`` (87.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
+from oracle.games.ti4 import data, units
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.combat.rolls import Modifier, technologies
+
+KEY = "ti4-combat"
+SPACE = "space"
+GROUND = "ground"
+
+#: The order in which a player's units are offered to take hits when the
+#: scenario does not say (the default policy): cheapest first, fighters and
+#: infantry (two for 1) before the rest.
+COST_ORDER = {
+    "fighter": 0,
+    "infantry": 0,
+    "destroyer": 1,
+    "cruiser": 2,
+    "carrier": 3,
+    "dreadnought": 4,
+    "war-sun": 12,
+}
+
+
+@dataclass
+class Combat:
+    """A space or ground combat in ``system`` (a system id); ``planet`` for a
+    ground combat. The attacker is the active player (13), the defender the
+    other player (29)."""
+
+    kind: str
+    system: str
+    attacker: str
+    defender: str
+    planet: str | None = None
+    round: int = 0
+    modifiers: list[Modifier] = field(default_factory=list)
+    announced: dict[str, bool] = field(default_factory=dict)
+    intercepted: set[str] = field(default_factory=set)
+    over: bool = False
+    draw: bool = False
+    destroyed_value: int = 0
+    destroyed_owner: str = ""
+    destroyed_ship: bool = False
+
+    def opponent(self, name: str) -> str:
+        """The other player of the combat."""
+        return self.defender if name == self.attacker else self.attacker
+
+
+def current(game: Game) -> Combat | None:
+    """The combat in progress, if any."""
+    found = game.flags.get(KEY)
+    return found if isinstance(found, Combat) else None
+
+
+def in_space_combat(game: Game) -> Combat | None:
+    """The space combat in progress, if any."""
+    found = current(game)
+    return found if found is not None and found.kind == SPACE else None
+
+
+def begin(game: Game, combat: Combat) -> Combat:
+    """Record ``combat`` as the one in progress."""
+    game.flags[KEY] = combat
+    return combat
+
+
+def finish(game: Game) -> None:
+    """Forget the combat in progress."""
+    game.flags.pop(KEY, None)
+
+
+def in_space(game: Game, system: Card, owner: str | None = None) -> list[Card]:
+    """A player's units in the space area of a system."""
+    return [
+        u
+        for u in st.units(game, system=system, owner=owner)
+        if not u.data.get("planet")
+    ]
+
+
+def ships_in(game: Game, system: Card, owner: str) -> list[Card]:
+    """A player's ships in a system."""
+    return [u for u in in_space(game, system, owner) if u.slug in data.SHIPS]
+
+
+def fleets(game: Game, system: Card) -> list[str]:
+    """The players with ships in a system, in seat order."""
+    present = {u.owner for u in in_space(game, system) if u.slug in data.SHIPS}
+    return [p.name for p in game.seat_order() if p.name in present]
+
+
+def line(game: Game, unit: Card) -> units.UnitStats:
+    """The statistics that apply to a unit of its owner (97.4)."""
+    return units.stats(unit.slug, technologies(game, unit.owner))
+
+
+def damaged(unit: Card) -> bool:
+    """Whether a unit is damaged (87.1)."""
+    return bool(unit.data.get("damaged"))
+
+
+def can_sustain(game: Game, unit: Card) -> bool:
+    """An undamaged unit with Sustain Damage (87.3)."""
+    return line(game, unit).sustain_damage and not damaged(unit)
+
+
+def by_policy(found: list[Card]) -> list[Card]:
+    """Units in the default order to take hits: cheapest first, board order
+    within a type (see ``COST_ORDER``)."""
+    return sorted(found, key=lambda u: COST_ORDER.get(u.slug, 99))
+
+
+def system_card(game: Game, system_id: str) -> Card:
+    """The system card of an id."""
+    found = st.system_named(game, system_id)
+    if found is None:
+        raise KeyError(system_id)
+    return found

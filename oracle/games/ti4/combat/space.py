@@ -1,0 +1,400 @@
+"""Space combat (78), round by round.
+
+Windows (pack events, see docs/ti4-oracle.md):
+
+- ``combat_round_start`` (params ``round``, ``combat``): "at the start of a
+  combat round"; in round 1 also "at the start of combat" (78.2a);
+- ``announce_retreat`` (player: who announces): "after ... announces a retreat";
+- ``combat_roll`` (player: who rolled; params ``kind``, ``round``): "after ...
+  makes combat rolls";
+- ``assign_hits``, ``sustain_damage``, ``destroy_units``: see ``hits``;
+- ``combat_round_end`` (params ``round``, ``last``): "at the end of a combat
+  round", and in the last round "at the end of combat" (78.2b, 78.9a);
+- ``combat_over`` (params ``winner``, ``loser``): "after you win a combat".
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import EngineStop
+from oracle.engine.core.game import Game
+from oracle.engine.core.messages import join_words
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.combat import core, hits
+from oracle.games.ti4.combat.rolls import BARRAGE, COMBAT, ROUND, roll
+
+#: A safety bound on rounds: every ship hits on a 10 (10.N3), so a real combat
+#: ends long before; the bound only turns a bug into a clear stop.
+MAX_ROUNDS = 200
+
+START = cite.cite("89.3", "13.N1")
+SKIPPED = cite.cite("78.1", "89.3a")
+ROUND_START = cite.cite("78.2a")
+BARRAGE_STEP = cite.cite("78.3", "10.1")
+BARRAGE_ENDS = cite.cite("78.3a")
+ANNOUNCE = cite.cite("78.4", "78.4c")
+ANNOUNCE_AFTER_DEFENDER = cite.cite("78.4b")
+ROLL_ORDER = cite.cite("78.5", "78.5f")
+RETREAT = cite.cite("78.7", "78.7b", "78.7c")
+RETREAT_TOKEN = cite.cite("78.7d")
+NO_RETREAT_NEEDED = cite.cite("78.7a")
+NEXT_ROUND = cite.cite("78.8")
+OVER = cite.cite("78.9", "78.10")
+REMOVED = cite.cite("31.2")
+STAY = "stay"
+GO = "retreat"
+
+
+def fight(game: Game, system: Card) -> core.Combat | None:
+    """Fight the space combat in ``system`` if two players have ships there;
+    return the finished combat (None when there was none)."""
+    active = game.clock.active_player
+    present = core.fleets(game, system)
+    where = game.name_of(system)
+    if active not in present or len(present) < 2:
+        if present == [active]:
+            game.say(
+                active,
+                f"Only {active} has ships in {where}: there is no space combat",
+                event="combat",
+                rules=SKIPPED,
+            )
+        return None
+    defender = next(p for p in present if p != active)
+    combat = core.begin(
+        game, core.Combat(core.SPACE, st.system_id(system), active, defender)
+    )
+    game.say(
+        active,
+        f"A space combat begins in {where}: {active} attacks, {defender} defends",
+        event="combat",
+        rules=START,
+    )
+    try:
+        while not combat.over:
+            if combat.round >= MAX_ROUNDS:
+                raise EngineStop(
+                    "combat-rounds", f"more than {MAX_ROUNDS} combat rounds"
+                )
+            _round(game, combat, system)
+        _result(game, combat, system)
+    finally:
+        core.finish(game)
+    return combat
+
+
+def _round(game: Game, combat: core.Combat, system: Card) -> None:
+    combat.round += 1
+    combat.announced = {}
+    combat.intercepted = set()
+    number = combat.round
+    _window(
+        game, combat, "combat_round_start", f"Combat round {number} begins", ROUND_START
+    )
+    if _settled(game, combat, system):
+        return _end_round(game, combat, system)
+    if number == 1:
+        _barrage(game, combat, system)
+        if _settled(game, combat, system):
+            game.say(
+                None,
+                "After the anti-fighter barrage a player has no ships left: the "
+                "combat ends",
+                event="combat",
+                rules=BARRAGE_ENDS,
+            )
+            return _end_round(game, combat, system)
+    _announce(game, combat, system)
+    produced = {}
+    for player in (combat.attacker, combat.defender):
+        produced[player] = _combat_roll(game, combat, system, player)
+    for player in (combat.attacker, combat.defender):
+        hits.assign(
+            game, combat.opponent(player), player, produced[player], COMBAT, system
+        )
+    _settled(game, combat, system)
+    _retreat(game, combat, system)
+    _end_round(game, combat, system)
+    if not combat.over:
+        _settled(game, combat, system)
+    return None
+
+
+def _window(
+    game: Game,
+    combat: core.Combat,
+    name: str,
+    text: str,
+    rules: tuple[str, ...],
+    **extra: object,
+) -> None:
+    changes.happen(
+        game,
+        name,
+        player=combat.attacker,
+        message=text,
+        change=_nothing,
+        rules=rules,
+        params={"round": combat.round, "combat": combat.kind, **extra},
+    )
+
+
+def _nothing() -> None:
+    return None
+
+
+def _settled(game: Game, combat: core.Combat, system: Card) -> bool:
+    """Whether at most one player still has ships in the system (78.9)."""
+    left = core.fleets(game, system)
+    if combat.attacker not in left or combat.defender not in left:
+        combat.over = True
+    return combat.over
+
+
+def _barrage(game: Game, combat: core.Combat, system: Card) -> None:
+    """Both players roll anti-fighter barrage at the same time (78.3, 10.1),
+    then assign the hits to fighters (10.2); round 1 only (78.3b)."""
+    produced = {}
+    for player in (combat.attacker, combat.defender):
+        rollers = [
+            u
+            for u in core.ships_in(game, system, player)
+            if core.line(game, u).anti_fighter_barrage is not None
+        ]
+        if not rollers:
+            produced[player] = 0
+            continue
+        dice = roll(game, player, BARRAGE, rollers, combat.modifiers)
+        produced[player] = sum(d.hit for d in dice)
+    for player in (combat.attacker, combat.defender):
+        hits.assign(
+            game, combat.opponent(player), player, produced[player], BARRAGE, system
+        )
+
+
+def destinations(game: Game, player: str, system: Card) -> list[Card]:
+    """Where ``player``'s ships could retreat from ``system`` (78.7c): an
+    adjacent system with a unit of theirs or a planet they control, and no
+    other player's ships."""
+    out = []
+    for other in st.systems(game):
+        if not st.adjacent(game, system, other):
+            continue
+        if any(p != player for p in core.fleets(game, other)):
+            continue
+        theirs = st.units(game, system=other, owner=player)
+        planets = [
+            p for p in st.planets_in(game, other) if st.controller(game, p) == player
+        ]
+        if theirs or planets:
+            out.append(other)
+    return out
+
+
+def _announce(game: Game, combat: core.Combat, system: Card) -> None:
+    """The defender, then the attacker, may announce a retreat (78.4); not
+    the attacker once the defender has (78.4b)."""
+    for player in (combat.defender, combat.attacker):
+        if not destinations(game, player, system):
+            continue
+        if any(combat.announced.values()):
+            if player == combat.attacker:
+                game.say(
+                    player,
+                    f"{player} cannot announce a retreat: {combat.defender} already "
+                    "has this round",
+                    event="announce_retreat",
+                    rules=ANNOUNCE_AFTER_DEFENDER,
+                )
+            continue
+        prompt = Prompt(
+            PromptKind.OPTION,
+            player,
+            "combat:announce-retreat",
+            (STAY, GO),
+            rules=ANNOUNCE,
+            why=f"{player} may announce a retreat or stay",
+        )
+        if str(ask(game, prompt)) != GO:
+            continue
+
+        def change(who: str = player) -> None:
+            combat.announced[who] = True
+
+        changes.happen(
+            game,
+            "announce_retreat",
+            player=player,
+            message=f"{player} announces a retreat",
+            change=change,
+            rules=ANNOUNCE,
+            params={"round": combat.round, "combat": combat.kind},
+        )
+
+
+def _combat_roll(game: Game, combat: core.Combat, system: Card, player: str) -> int:
+    """A player's combat roll for every ship (78.5), then the window after it."""
+    rollers = core.ships_in(game, system, player)
+    dice = roll(game, player, COMBAT, rollers, combat.modifiers)
+    params: dict[str, object] = {
+        "round": combat.round,
+        "combat": combat.kind,
+        "kind": COMBAT,
+        "hits": sum(d.hit for d in dice),
+    }
+    changes.happen(
+        game, "combat_roll", player=player, message=None, change=_nothing, params=params
+    )
+    return int(str(params["hits"]))
+
+
+def _retreat(game: Game, combat: core.Combat, system: Card) -> None:
+    """A player who announced a retreat (and was not stopped) retreats (78.7)."""
+    for player, announced in combat.announced.items():
+        if not announced:
+            continue
+        if player in combat.intercepted:
+            continue
+        if combat.opponent(player) not in core.fleets(game, system):
+            game.say(
+                player,
+                f"{player} does not retreat: {combat.opponent(player)} has no ships "
+                "left in the system",
+                event="retreat",
+                rules=NO_RETREAT_NEEDED,
+            )
+            continue
+        found = destinations(game, player, system)
+        if not found:
+            game.say(
+                player,
+                f"{player} cannot retreat: no adjacent system can take their ships",
+                event="retreat",
+                rules=RETREAT,
+            )
+            continue
+        target = _pick_destination(game, player, found)
+        move_out(game, player, system, target, RETREAT)
+        changes.place_command_token(
+            game, game.player(player), target, player, RETREAT_TOKEN
+        )
+        _settled(game, combat, system)
+
+
+def _pick_destination(game: Game, player: str, found: list[Card]) -> Card:
+    if len(found) == 1:
+        return found[0]
+    names = tuple(st.system_id(s) for s in found)
+    prompt = Prompt(
+        PromptKind.OPTION,
+        player,
+        "combat:retreat-to",
+        names,
+        rules=RETREAT,
+        why=f"{player} picks the system their ships retreat to",
+    )
+    return found[names.index(str(ask(game, prompt)))]
+
+
+def move_out(
+    game: Game,
+    player: str,
+    system: Card,
+    target: Card,
+    rules: tuple[str, ...],
+    *,
+    every_ship: bool = False,
+) -> None:
+    """Move every ship of ``player`` with a move value (``every_ship``: every
+    ship, fighters included) from ``system`` to ``target``, carrying the
+    others in space up to the capacity of those ships (board order); the rest
+    is removed (78.7b, 31.2)."""
+    movers, riders = [], []
+    for unit in core.in_space(game, system, player):
+        ship = every_ship and unit.slug in data.SHIPS
+        if ship or core.line(game, unit).move is not None:
+            movers.append(unit)
+        else:
+            riders.append(unit)
+    room = sum(core.line(game, u).capacity for u in movers)
+    carried, left = riders[:room], riders[room:]
+    going = movers + carried
+    there = st.system_id(target)
+
+    def change() -> None:
+        for unit in going:
+            unit.data["system"] = there
+
+    changes.happen(
+        game,
+        "move_units",
+        player=player,
+        message=f"{player} moves {_count(going)} from {game.name_of(system)} to "
+        f"{game.name_of(target)}",
+        change=change,
+        rules=rules,
+    )
+    if left:
+
+        def remove() -> None:
+            for unit in left:
+                unit.data.clear()
+                game.move(unit, st.REINFORCEMENTS, unit.owner)
+
+        changes.happen(
+            game,
+            "remove_units",
+            player=player,
+            message=f"{player} removes {_count(left)} left in {game.name_of(system)} "
+            "with no capacity to carry them",
+            change=remove,
+            rules=(*rules, *REMOVED),
+        )
+
+
+def _count(found: list[Card]) -> str:
+    counts: dict[str, int] = {}
+    for unit in found:
+        counts[unit.slug] = counts.get(unit.slug, 0) + 1
+    return join_words([changes.units_text(u, n) for u, n in counts.items()])
+
+
+def _end_round(game: Game, combat: core.Combat, system: Card) -> None:
+    _settled(game, combat, system)
+    _window(
+        game,
+        combat,
+        "combat_round_end",
+        f"Combat round {combat.round} ends",
+        NEXT_ROUND if not combat.over else OVER,
+        last=combat.over,
+    )
+    combat.modifiers = [m for m in combat.modifiers if m.until != ROUND]
+    if not combat.over:
+        _settled(game, combat, system)
+
+
+def _result(game: Game, combat: core.Combat, system: Card) -> None:
+    """Who won (78.10), then the window after it (Salvage)."""
+    left = core.fleets(game, system)
+    winner = next((p for p in left if p in (combat.attacker, combat.defender)), None)
+    if combat.draw:
+        winner = None
+    loser = combat.opponent(winner) if winner else None
+    where = game.name_of(system)
+    text = (
+        f"The space combat in {where} is over: {winner} wins it"
+        if winner
+        else f"The space combat in {where} is over with no winner"
+    )
+    changes.happen(
+        game,
+        "combat_over",
+        player=combat.attacker,
+        message=text,
+        change=_nothing,
+        rules=OVER,
+        params={"winner": winner, "loser": loser, "combat": combat.kind},
+    )
