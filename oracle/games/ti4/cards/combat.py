@@ -19,6 +19,7 @@ from oracle.games.ti4.cards.common import (
     Reason,
     Ti4Card,
     target_of,
+    targets_exist,
 )
 
 ACTIVE_SYSTEM = cite.cite("89.1a", "5.1")
@@ -42,7 +43,15 @@ def refuse(ctx: Context, system: Card) -> Reason | None:
     return None
 
 
-SYSTEM = Choice(SYSTEMS, refuse)
+def _no_active_system(ctx: Context) -> Reason | None:
+    return (
+        f"{ctx.player.name} has no command token on the board, so no system is "
+        "active: list it in the tokens of the system the combat is in",
+        ACTIVE_SYSTEM,
+    )
+
+
+SYSTEM = Choice(SYSTEMS, refuse, none=_no_active_system)
 
 CARD = Ti4Card(
     "combat",
@@ -57,4 +66,5 @@ CARD = Ti4Card(
         ),
     ),
     choices={"target": SYSTEM},
+    needs=(targets_exist,),
 )
