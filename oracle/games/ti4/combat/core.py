@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
-from oracle.games.ti4 import data, units
+from oracle.engine.flow.events import answerable
+from oracle.games.ti4 import changes, data, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Modifier, technologies
 
@@ -54,10 +55,41 @@ class Combat:
     destroyed_value: int = 0
     destroyed_owner: str = ""
     destroyed_ship: bool = False
+    technologies: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def opponent(self, name: str) -> str:
         """The other player of the combat."""
         return self.defender if name == self.attacker else self.attacker
+
+
+def notice(
+    game: Game,
+    name: str,
+    *,
+    player: str | None,
+    message: str | None,
+    rules: tuple[str, ...] = (),
+    params: dict[str, object] | None = None,
+) -> None:
+    """Raise the event ``name`` that changes nothing but opens windows, or
+    only log its message when no card or rule in the game can answer it (as
+    the engine does for its own notices)."""
+    if answerable(game, name):
+        changes.happen(
+            game,
+            name,
+            player=player,
+            message=message,
+            change=_nothing,
+            rules=rules,
+            params=params,
+        )
+    elif message:
+        game.say(player, message, event=name, rules=rules)
+
+
+def _nothing() -> None:
+    return None
 
 
 def current(game: Game) -> Combat | None:
@@ -104,8 +136,15 @@ def fleets(game: Game, system: Card) -> list[str]:
 
 
 def line(game: Game, unit: Card) -> units.UnitStats:
-    """The statistics that apply to a unit of its owner (97.4)."""
-    return units.stats(unit.slug, technologies(game, unit.owner))
+    """The statistics that apply to a unit of its owner (97.4). A combat
+    remembers each player's technologies: none is gained while it lasts."""
+    combat = current(game)
+    if combat is None:
+        return units.stats(unit.slug, technologies(game, unit.owner))
+    owned = combat.technologies.get(unit.owner)
+    if owned is None:
+        owned = combat.technologies[unit.owner] = technologies(game, unit.owner)
+    return units.stats(unit.slug, owned)
 
 
 def damaged(unit: Card) -> bool:

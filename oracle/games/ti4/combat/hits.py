@@ -56,9 +56,7 @@ def assign(
         "by": by,
         "combat": combat.kind if combat is not None else "",
     }
-    changes.happen(
-        game, "assign_hits", player=victim, message=None, change=_nothing, params=params
-    )
+    core.notice(game, "assign_hits", player=victim, message=None, params=params)
     left = int(str(params["hits"]))
     left = _sustain(game, victim, by, left, kind, system)
     if left <= 0:
@@ -80,10 +78,6 @@ def _rules(kind: str) -> tuple[str, ...]:
     if kind == SPACE_CANNON:
         return CANNON_HITS
     return (*ASSIGN, *DESTROYED)
-
-
-def _nothing() -> None:
-    return None
 
 
 def _sustain(

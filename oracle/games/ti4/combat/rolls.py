@@ -86,9 +86,14 @@ def technologies(game: Game, name: str) -> frozenset[str]:
     return frozenset(card.slug for card in st.technologies(game, name))
 
 
-def ability(game: Game, unit: Card, kind: str) -> units.Roll | None:
-    """The roll a unit makes for ``kind`` (None: it has no such ability)."""
-    line = units.stats(unit.slug, technologies(game, unit.owner))
+def ability(
+    game: Game, unit: Card, kind: str, owned: frozenset[str] | None = None
+) -> units.Roll | None:
+    """The roll a unit makes for ``kind`` (None: it has no such ability);
+    ``owned``: its owner's technologies, when the caller has them."""
+    if owned is None:
+        owned = technologies(game, unit.owner)
+    line = units.stats(unit.slug, owned)
     if kind == COMBAT:
         return line.combat
     if kind == BARRAGE:
@@ -109,15 +114,16 @@ def roll(
     """Roll the dice of ``rollers`` for ``kind``, lowest value first (78.5c),
     apply the modifiers that name ``kind``, and log each group of dice."""
     groups: dict[tuple[str, int], list[Card]] = {}
+    owned = technologies(game, player)
     for unit in rollers:
-        found = ability(game, unit, kind)
+        found = ability(game, unit, kind, owned)
         if found is not None:
             groups.setdefault((unit.slug, found.value), []).append(unit)
     dice: list[Die] = []
     for (slug, value), group in sorted(
         groups.items(), key=lambda g: (g[0][1], g[0][0])
     ):
-        found = ability(game, group[0], kind)
+        found = ability(game, group[0], kind, owned)
         count = found.dice if found is not None else 1
         used = [m for m in modifiers if m.applies(player, kind, slug)]
         bonus = sum(m.amount for m in used)

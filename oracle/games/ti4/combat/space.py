@@ -130,19 +130,14 @@ def _window(
     rules: tuple[str, ...],
     **extra: object,
 ) -> None:
-    changes.happen(
+    core.notice(
         game,
         name,
         player=combat.attacker,
         message=text,
-        change=_nothing,
         rules=rules,
         params={"round": combat.round, "combat": combat.kind, **extra},
     )
-
-
-def _nothing() -> None:
-    return None
 
 
 def _settled(game: Game, combat: core.Combat, system: Card) -> bool:
@@ -244,9 +239,7 @@ def _combat_roll(game: Game, combat: core.Combat, system: Card, player: str) -> 
         "kind": COMBAT,
         "hits": sum(d.hit for d in dice),
     }
-    changes.happen(
-        game, "combat_roll", player=player, message=None, change=_nothing, params=params
-    )
+    core.notice(game, "combat_roll", player=player, message=None, params=params)
     return int(str(params["hits"]))
 
 
@@ -389,12 +382,11 @@ def _result(game: Game, combat: core.Combat, system: Card) -> None:
         if winner
         else f"The space combat in {where} is over with no winner"
     )
-    changes.happen(
+    core.notice(
         game,
         "combat_over",
         player=combat.attacker,
         message=text,
-        change=_nothing,
         rules=OVER,
         params={"winner": winner, "loser": loser, "combat": combat.kind},
     )
