@@ -70,11 +70,13 @@ def _scenario(
 
 
 def _owned(state: dict[str, Any], name: str) -> dict[str, int]:
-    """Every unit of a player: on the board and in reinforcements."""
+    """Every unit of a player: in space, on planets and in reinforcements."""
     found = dict(state["players"][name]["reinforcements"])
     for system in state["board"]["systems"].values():
-        for unit, n in system["space"].get(name, {}).items():
-            found[unit] = found.get(unit, 0) + n
+        areas = [system["space"], *(p["units"] for p in system["planets"].values())]
+        for area in areas:
+            for unit, n in area.get(name, {}).items():
+                found[unit] = found.get(unit, 0) + n
     return found
 
 
@@ -134,6 +136,7 @@ def test_a_modifier_applies_only_to_the_kinds_and_units_it_names(
     [
         ({"faction": "norr"}, "Unrelenting"),
         ({"technologies": ["assault-cannon"]}, "assault-cannon"),
+        ({"technologies": ["x89-bacterial-weapon"]}, "x89-bacterial-weapon"),
     ],
 )
 def test_a_combat_with_what_is_not_modelled_is_refused(
@@ -148,14 +151,54 @@ def test_a_combat_with_what_is_not_modelled_is_refused(
     assert words in problem.message
 
 
-def test_an_invasion_is_refused_as_not_modelled() -> None:
+def test_an_invasion_of_mecatol_rex_under_the_custodians_is_refused() -> None:
     scenario = _scenario({"carrier": 1, "infantry": 2}, {"cruiser": 1}, 1)
+    scenario["board"]["custodians"] = True
     scenario["board"]["systems"][0]["planets"] = [
-        {"id": "rex-p", "name": "Rex", "resources": 1, "influence": 1}
+        {"id": "mecatol-rex", "name": "Mecatol Rex", "resources": 1, "influence": 6}
     ]
     with pytest.raises(ScenarioError) as caught:
         run_scenario(scenario)
-    assert "invasion" in caught.value.problems[0].message
+    assert "custodians" in caught.value.problems[0].message
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    landing=s.integers(min_value=1, max_value=4),
+    holding=s.integers(min_value=0, max_value=4),
+    dreadnoughts=s.integers(min_value=0, max_value=2),
+    seed=s.integers(min_value=0, max_value=10**6),
+)
+def test_random_invasions_end_and_keep_every_unit(
+    landing: int, holding: int, dreadnoughts: int, seed: int
+) -> None:
+    alice = {"carrier": 1, "infantry": landing}
+    if dreadnoughts:
+        alice["dreadnought"] = dreadnoughts
+    scenario = _scenario(alice, {}, seed)
+    system = scenario["board"]["systems"][0]
+    system["planets"] = [
+        {
+            "id": "rex-p",
+            "name": "Rex",
+            "resources": 1,
+            "influence": 1,
+            "controller": "Bob",
+        }
+    ]
+    system["units"]["Bob"] = [f"{holding} infantry@rex-p"] if holding else []
+    before = run_scenario({**scenario, "steps": []})
+    result = run_scenario(scenario)
+    assert result.error is None
+    planet = result.state["board"]["systems"]["rex"]["planets"]["rex-p"]
+    left = {p for p, units in planet["units"].items() if units.get("infantry")}
+    assert len(left) <= 1
+    if "Alice" in left:
+        assert planet["controller"] == "Alice"
+    else:
+        assert planet["controller"] == "Bob"
+    for name in ("Alice", "Bob"):
+        assert _owned(result.state, name) == _owned(before.state, name)
 
 
 def test_only_units_with_sustain_damage_can_be_listed_damaged() -> None:

@@ -56,36 +56,28 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 #: Cards whose rules the pack implements (what ``implemented_cards`` reports).
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
-_COMBAT = "its timing window needs combat, which the pack does not model yet"
-_GROUND = (
-    "its timing window needs combat on a planet (ground combat), which the pack "
-    "does not model yet"
+_AFTER_MOVING = (
+    "its timing window needs ship movement (it fires after ships move into a "
+    "system), which the pack does not model yet"
 )
 _VOTING = "its timing window needs agenda voting, which the pack does not model yet"
 _MOVEMENT = "it needs ship movement, which the pack does not model yet"
-_INVASION = "its timing window needs an invasion, which the pack does not model yet"
 
 #: Base-game action cards the pack does not implement, and why.
 NOT_IMPLEMENTED: dict[str, str] = {
     "assassinate-representative": _VOTING,
     "bribery": _VOTING,
-    "bunker": _INVASION,
     "confusing-legal-text": _VOTING,
     "construction-rider": _VOTING,
     "diplomacy-rider": _VOTING,
-    "disable": _INVASION,
     "distinguished-councilor": _VOTING,
-    "experimental-battlestation": _COMBAT,
-    "fire-team": _GROUND,
+    "experimental-battlestation": _AFTER_MOVING,
     "flank-speed": _MOVEMENT,
     "imperial-rider": _VOTING,
     "in-the-silence-of-space": _MOVEMENT,
-    "infiltrate": _INVASION,
     "leadership-rider": _VOTING,
     "lost-star-chart": _MOVEMENT,
-    "parley": _INVASION,
     "politics-rider": _VOTING,
-    "reparations": _INVASION,
     "technology-rider": _VOTING,
     "trade-rider": _VOTING,
     "veto": _VOTING,

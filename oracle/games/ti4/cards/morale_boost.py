@@ -29,7 +29,7 @@ CARD = response_card(
     "morale-boost",
     "Morale Boost",
     AbilityKind.REACTION,
-    {"combat_round_start": triggers.round_starts},
+    {"combat_round_start": triggers.any_round_starts},
     "at the start of a combat round",
     handler=_boost,
 )

@@ -15,7 +15,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import data
 from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
-from oracle.games.ti4.combat import cannon, space
+from oracle.games.ti4.combat import cannon, invasion, space
 
 #: The rule component a scenario uses to start at the combat steps.
 STEP = "combat"
@@ -28,6 +28,8 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
     "nekro": "Technological Singularity",
     "norr": "Unrelenting",
     "jolnar": "Fragile",
+    "l1z1x": "Harrow",
+    "yin": "Indoctrination",
 }
 
 #: Technologies acting in these steps that the pack does not model yet.
@@ -37,6 +39,9 @@ TECHNOLOGIES_IN_COMBAT = (
     "duranium-armor",
     "graviton-laser-system",
     "plasma-scoring",
+    "magen-defense-grid",
+    "x89-bacterial-weapon",
+    "dacxive-animators",
 )
 
 NOT_GENERIC = ("flagship", "mech")
@@ -44,21 +49,22 @@ NOT_GENERIC = ("flagship", "mech")
 
 def after_movement(game: Game, system: Card) -> None:
     """Run the tactical action's steps after movement in the active
-    ``system``: Space Cannon Offense (77.2), then the space combat (78, 89.3).
-
-    The active player is ``game.clock.active_player``. The invasion step (49)
-    is not modelled: ``unmodelled`` refuses a scenario that could reach it.
+    ``system``: Space Cannon Offense (77.2), the space combat (78, 89.3), then
+    the invasion (49, 89.4). The active player is ``game.clock.active_player``.
+    What these steps cannot model is refused beforehand (``unmodelled``).
     """
     cannon.offense(game, system)
     space.fight(game, system)
+    invasion.invade(game, system)
 
 
 def unmodelled(
     scenario: Scenario, board: BoardSpec, seats: dict[str, SeatSpec]
 ) -> list[Problem]:
     """Refuse, as not modelled, a ``combat`` step whose combat needs what the
-    pack does not model: a flagship or mech, an invasion, a faction ability
-    or technology that acts in combat. ``seats``: the TI4 fields by player."""
+    pack does not model: a flagship or mech, the custodians token, a faction
+    ability or technology that acts in combat or invasion. ``seats``: the TI4
+    fields by player."""
     found: list[Problem] = []
     for i, step in enumerate(scenario.steps):
         if step.kind != "use" or str(step.value) != STEP:
@@ -89,14 +95,15 @@ def _why_not(
                 "modelled yet"
             )
         if (
-            unit.owner == active
+            board.custodians
+            and unit.owner == active
             and unit.unit in data.GROUND_FORCES
             and not unit.planet
-            and system.planets
+            and any(p.id == "mecatol-rex" for p in system.planets)
         ):
             return (
-                f"{active} has ground forces in space in {system.id}: the invasion "
-                "step is not modelled yet"
+                "the custodians token is still on Mecatol Rex: removing it before "
+                "an invasion is not modelled"
             )
     for name in sorted(involved):
         seat = seats.get(name)

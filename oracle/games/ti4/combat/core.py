@@ -129,6 +129,15 @@ def ships_in(game: Game, system: Card, owner: str) -> list[Card]:
     return [u for u in in_space(game, system, owner) if u.slug in data.SHIPS]
 
 
+def ground_forces(game: Game, planet: Card, owner: str | None = None) -> list[Card]:
+    """The ground forces on a planet (of one player)."""
+    return [
+        u
+        for u in st.on_planet(game, planet)
+        if u.slug in data.GROUND_FORCES and owner in (None, u.owner)
+    ]
+
+
 def fleets(game: Game, system: Card) -> list[str]:
     """The players with ships in a system, in seat order."""
     present = {u.owner for u in in_space(game, system) if u.slug in data.SHIPS}

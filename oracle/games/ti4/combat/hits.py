@@ -21,11 +21,14 @@ from oracle.engine.core.refs import labels
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core
-from oracle.games.ti4.combat.rolls import BARRAGE, COMBAT, SPACE_CANNON
+from oracle.games.ti4.combat.rolls import BARRAGE, BOMBARDMENT, COMBAT, SPACE_CANNON
 
 SUSTAIN = cite.cite("87.1", "78.6a")
 SUSTAIN_CANNON = cite.cite("87.1", "87.4", "77.N4")
 CANNON_HITS = cite.cite("77.5", "31.1")
+DEFENSE_HITS = cite.cite("77.8", "77.8a")
+BOMBARD_HITS = cite.cite("15.2")
+GROUND_HITS = cite.cite("42.2", "42.2a")
 SUSTAIN_TARGET = cite.cite("87.4", "87.4a")
 ASSIGN = cite.cite("78.6", "31.1")
 BARRAGE_HITS = cite.cite("10.2")
@@ -34,9 +37,14 @@ DESTROYED = cite.cite("78.6b")
 NONE = "none"
 
 
-def targets(game: Game, victim: str, system: Card, kind: str) -> list[Card]:
-    """The units of ``victim`` that hits of ``kind`` may be assigned to:
-    fighters for an anti-fighter barrage (10.2), ships otherwise (78.6, 77.5)."""
+def targets(
+    game: Game, victim: str, system: Card, kind: str, planet: Card | None = None
+) -> list[Card]:
+    """The units of ``victim`` that hits of ``kind`` may be assigned to: on a
+    ``planet``, their ground forces there (42.2, 77.8a, 15.2); fighters for an
+    anti-fighter barrage (10.2); ships otherwise (78.6, 77.5)."""
+    if planet is not None:
+        return core.ground_forces(game, planet, victim)
     ships = core.ships_in(game, system, victim)
     if kind == BARRAGE:
         return [u for u in ships if u.slug == "fighter"]
@@ -44,9 +52,16 @@ def targets(game: Game, victim: str, system: Card, kind: str) -> list[Card]:
 
 
 def assign(
-    game: Game, victim: str, by: str, hits: int, kind: str, system: Card
+    game: Game,
+    victim: str,
+    by: str,
+    hits: int,
+    kind: str,
+    system: Card,
+    planet: Card | None = None,
 ) -> None:
-    """Resolve ``hits`` produced by ``by``'s ``kind`` roll against ``victim``."""
+    """Resolve ``hits`` produced by ``by``'s ``kind`` roll against ``victim``
+    (against their ground forces on ``planet`` when given)."""
     if hits <= 0:
         return
     combat = core.current(game)
@@ -58,21 +73,28 @@ def assign(
     }
     core.notice(game, "assign_hits", player=victim, message=None, params=params)
     left = int(str(params["hits"]))
-    left = _sustain(game, victim, by, left, kind, system)
+    if planet is None:  # on a planet only mechs sustain: not modelled
+        left = _sustain(game, victim, by, left, kind, system)
     if left <= 0:
         return
-    found = targets(game, victim, system, kind)
+    found = targets(game, victim, system, kind, planet)
+    rules = _rules(kind, planet)
     if not found:
-        _lost(game, victim, left, kind)
+        _lost(game, victim, left, kind, rules)
         return
-    chosen = _choose(game, victim, found, left, kind)
+    chosen = _choose(game, victim, found, left, rules)
     for unit in chosen:
-        destroy(game, victim, unit, _rules(kind))
+        destroy(game, victim, unit, rules)
     if left > len(found):
-        _lost(game, victim, left - len(found), kind)
+        _lost(game, victim, left - len(found), kind, rules)
 
 
-def _rules(kind: str) -> tuple[str, ...]:
+def _rules(kind: str, planet: Card | None = None) -> tuple[str, ...]:
+    if planet is not None:
+        return {
+            SPACE_CANNON: DEFENSE_HITS,
+            BOMBARDMENT: BOMBARD_HITS,
+        }.get(kind, GROUND_HITS)
     if kind == BARRAGE:
         return BARRAGE_HITS
     if kind == SPACE_CANNON:
@@ -129,7 +151,7 @@ def _use_sustain(game: Game, victim: str, by: str, unit: Card, kind: str) -> boo
 
 
 def _choose(
-    game: Game, victim: str, found: list[Card], hits: int, kind: str
+    game: Game, victim: str, found: list[Card], hits: int, rules: tuple[str, ...]
 ) -> list[Card]:
     """The units the victim destroys: all when the hits cover them, else the
     victim's choice (default: cheapest first)."""
@@ -144,7 +166,7 @@ def _choose(
         tuple(names),
         minimum=hits,
         maximum=hits,
-        rules=_rules(kind),
+        rules=rules,
         why=f"{victim} picks {hits} of their units to destroy",
     )
     answer = ask(game, prompt)
@@ -164,14 +186,18 @@ def destroy(game: Game, by: str, unit: Card, rules: tuple[str, ...] = ()) -> boo
     return changes.destroy_units(game, by, [unit], rules or (*ASSIGN, *DESTROYED))
 
 
-def _lost(game: Game, victim: str, hits: int, kind: str) -> None:
+def _lost(
+    game: Game, victim: str, hits: int, kind: str, rules: tuple[str, ...]
+) -> None:
     what = "fighters" if kind == BARRAGE else "ships"
+    if rules in (DEFENSE_HITS, BOMBARD_HITS, GROUND_HITS):
+        what = "ground forces"
     game.say(
         victim,
         f"{changes.plural(hits, 'hit')} against {victim} {'is' if hits == 1 else 'are'}"
         f" lost: no {what} of theirs are left to take {'it' if hits == 1 else 'them'}",
         event="assign_hits",
-        rules=BARRAGE_LOST if kind == BARRAGE else _rules(kind)[:2],
+        rules=BARRAGE_LOST if kind == BARRAGE else rules[:2],
     )
 
 

@@ -43,7 +43,8 @@ RULES_OF: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class Modifier:
     """``amount`` added to the results of ``player``'s rolls of the ``kinds``
-    named, for the ``units`` named (empty: every unit), until ``until``."""
+    named, for the ``units`` named (empty: every unit), until ``until``;
+    ``against``: only rolls aimed at that player (Bunker)."""
 
     source: str
     player: str
@@ -51,13 +52,17 @@ class Modifier:
     amount: int
     until: str
     units: frozenset[str] = frozenset()
+    against: str = ""
 
-    def applies(self, player: str, kind: str, unit: str) -> bool:
-        """Whether this modifier changes ``player``'s ``kind`` roll for ``unit``."""
+    def applies(self, player: str, kind: str, unit: str, target: str = "") -> bool:
+        """Whether this modifier changes ``player``'s ``kind`` roll for ``unit``
+        aimed at ``target``'s units or planet. An empty ``player`` is any
+        roller; a set ``against`` names the only target it changes."""
         return (
-            self.player == player
+            self.player in ("", player)
             and kind in self.kinds
             and (not self.units or unit in self.units)
+            and (not self.against or self.against == target)
         )
 
 
@@ -110,6 +115,8 @@ def roll(
     rollers: Sequence[Card],
     modifiers: Sequence[Modifier],
     why: str = "",
+    target: str = "",
+    rules: tuple[str, ...] = (),
 ) -> list[Die]:
     """Roll the dice of ``rollers`` for ``kind``, lowest value first (78.5c),
     apply the modifiers that name ``kind``, and log each group of dice."""
@@ -125,7 +132,7 @@ def roll(
     ):
         found = ability(game, group[0], kind, owned)
         count = found.dice if found is not None else 1
-        used = [m for m in modifiers if m.applies(player, kind, slug)]
+        used = [m for m in modifiers if m.applies(player, kind, slug, target)]
         bonus = sum(m.amount for m in used)
         made = [
             Die(unit, value, changes.roll(game), bonus)
@@ -133,7 +140,7 @@ def roll(
             for _ in range(count)
         ]
         dice.extend(made)
-        _say(game, player, kind, slug, len(group), value, made, used, why)
+        _say(game, player, kind, (slug, len(group), value), made, used, why, rules)
     return dice
 
 
@@ -141,20 +148,20 @@ def _say(
     game: Game,
     player: str,
     kind: str,
-    slug: str,
-    count: int,
-    value: int,
+    group: tuple[str, int, int],
     dice: list[Die],
     used: list[Modifier],
     why: str,
+    cited: tuple[str, ...],
 ) -> None:
+    slug, count, value = group
     shown = [_shown(d) for d in dice]
     hits = sum(d.hit for d in dice)
     extra = ""
     if used:
         extra = "; " + ", ".join(f"{m.amount:+d} from {m.source}" for m in used)
     rules = (
-        RULES_OF[kind]
+        (cited or RULES_OF[kind])
         + (BURST if len(dice) > count else ())
         + (MODIFIED if used else ())
     )

@@ -26,6 +26,12 @@ def round_starts(event: Event, ctx: Context) -> bool:
     return fighting(ctx) is not None
 
 
+def any_round_starts(event: Event, ctx: Context) -> bool:
+    """At the start of a round of any combat (space or ground) the player
+    fights in."""
+    return fighting(ctx, None) is not None
+
+
 def first_round_starts(event: Event, ctx: Context) -> bool:
     """At the start of the first round of a space combat (78.2a)."""
     return fighting(ctx) is not None and event.param("round") == 1
