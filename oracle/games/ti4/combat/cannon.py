@@ -80,6 +80,5 @@ def offense(game: Game, system: Card) -> None:
                 event="roll:space cannon",
                 rules=RANGE,
             )
-        hits.assign(
-            game, victim, player, sum(d.hit for d in dice), SPACE_CANNON, system
-        )
+        scored = core.rolled(game, player, SPACE_CANNON, dice)
+        hits.assign(game, victim, player, scored, SPACE_CANNON, system)

@@ -15,7 +15,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.flow.events import answerable
 from oracle.games.ti4 import changes, data, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat.rolls import Modifier, technologies
+from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
 KEY = "ti4-combat"
 SPACE = "space"
@@ -55,6 +55,8 @@ class Combat:
     destroyed_value: int = 0
     destroyed_owner: str = ""
     destroyed_ship: bool = False
+    waylay: set[str] = field(default_factory=set)
+    forced: set[str] = field(default_factory=set)
     technologies: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def opponent(self, name: str) -> str:
@@ -178,3 +180,12 @@ def system_card(game: Game, system_id: str) -> Card:
     if found is None:
         raise KeyError(system_id)
     return found
+
+
+def rolled(game: Game, player: str, kind: str, dice: list[Die]) -> int:
+    """The window after a player's roll of ``kind`` (``unit_roll``: params
+    ``kind``, ``dice``; Scramble Frequency answers it); return the hits the
+    dice produce once it has closed."""
+    params: dict[str, object] = {"kind": kind, "dice": dice}
+    notice(game, "unit_roll", player=player, message=None, params=params)
+    return sum(d.hit for d in dice)

@@ -74,10 +74,14 @@ def assign(
     core.notice(game, "assign_hits", player=victim, message=None, params=params)
     left = int(str(params["hits"]))
     if planet is None:  # on a planet only mechs sustain: not modelled
-        left = _sustain(game, victim, by, left, kind, system)
+        waylaid = kind == BARRAGE and combat is not None and by in combat.waylay
+        left = _sustain(game, victim, by, left, COMBAT if waylaid else kind, system)
     if left <= 0:
         return
-    found = targets(game, victim, system, kind, planet)
+    aim = kind
+    if kind == BARRAGE and combat is not None and by in combat.waylay:
+        aim = COMBAT  # Waylay: the barrage's hits go to ships of every kind
+    found = targets(game, victim, system, aim, planet)
     rules = _rules(kind, planet)
     if not found:
         _lost(game, victim, left, kind, rules)

@@ -18,7 +18,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, hits
 from oracle.games.ti4.combat.rolls import (
@@ -44,6 +44,8 @@ STRUCTURES = cite.cite("49.5a")
 DOCK_LOST = cite.cite("79.4", "49.N1")
 DEFENDER_KEEPS = cite.cite("49.5d")
 HOLD = "hold"
+#: The Bombardment Blitz gives the ships that lack one.
+BLITZ = units.Roll(6)
 FIRE = "fire"
 MAX_ROUNDS = 200
 
@@ -61,6 +63,7 @@ class Invasion:
     committed: list[str] = field(default_factory=list)
     fought: set[str] = field(default_factory=set)
     returned: set[str] = field(default_factory=set)
+    blitz: bool = False
 
 
 def current(game: Game) -> Invasion | None:
@@ -138,6 +141,7 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
         u
         for u in core.ships_in(game, system, active)
         if core.line(game, u).bombardment is not None
+        or (invasion.blitz and u.slug != "fighter")
     ]
     aims = [
         p
@@ -195,10 +199,10 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
             invasion.modifiers,
             f" against {game.name_of(planet)}",
             victim,
+            grant=BLITZ if invasion.blitz else None,
         )
-        hits.assign(
-            game, victim, active, sum(d.hit for d in dice), BOMBARDMENT, system, planet
-        )
+        scored = core.rolled(game, active, BOMBARDMENT, dice)
+        hits.assign(game, victim, active, scored, BOMBARDMENT, system, planet)
 
 
 def _commit(game: Game, invasion: Invasion, system: Card, planets: list[Card]) -> None:
@@ -303,9 +307,8 @@ def _space_cannon_defense(
         dice = roll(
             game, owner, SPACE_CANNON, rollers, [], f" at {active}'s ground forces"
         )
-        hits.assign(
-            game, active, owner, sum(d.hit for d in dice), SPACE_CANNON, system, planet
-        )
+        scored = core.rolled(game, owner, SPACE_CANNON, dice)
+        hits.assign(game, active, owner, scored, SPACE_CANNON, system, planet)
 
 
 def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -> None:

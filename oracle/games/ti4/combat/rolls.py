@@ -117,20 +117,23 @@ def roll(
     why: str = "",
     target: str = "",
     rules: tuple[str, ...] = (),
+    grant: units.Roll | None = None,
 ) -> list[Die]:
     """Roll the dice of ``rollers`` for ``kind``, lowest value first (78.5c),
-    apply the modifiers that name ``kind``, and log each group of dice."""
+    apply the modifiers that name ``kind``, and log each group of dice.
+    ``grant``: the roll of a unit that lacks the ability but was given it
+    (Blitz)."""
     groups: dict[tuple[str, int], list[Card]] = {}
     owned = technologies(game, player)
     for unit in rollers:
-        found = ability(game, unit, kind, owned)
+        found = ability(game, unit, kind, owned) or grant
         if found is not None:
             groups.setdefault((unit.slug, found.value), []).append(unit)
     dice: list[Die] = []
     for (slug, value), group in sorted(
         groups.items(), key=lambda g: (g[0][1], g[0][0])
     ):
-        found = ability(game, group[0], kind, owned)
+        found = ability(game, group[0], kind, owned) or grant
         count = found.dice if found is not None else 1
         used = [m for m in modifiers if m.applies(player, kind, slug, target)]
         bonus = sum(m.amount for m in used)

@@ -89,6 +89,7 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
     combat.round += 1
     combat.announced = {}
     combat.intercepted = set()
+    combat.forced = set()
     number = combat.round
     _window(
         game, combat, "combat_round_start", f"Combat round {number} begins", ROUND_START
@@ -161,8 +162,15 @@ def _barrage(game: Game, combat: core.Combat, system: Card) -> None:
         if not rollers:
             produced[player] = 0
             continue
+        core.notice(
+            game,
+            "barrage_roll",
+            player=player,
+            message=None,
+            params={"round": combat.round, "combat": combat.kind},
+        )
         dice = roll(game, player, BARRAGE, rollers, combat.modifiers)
-        produced[player] = sum(d.hit for d in dice)
+        produced[player] = core.rolled(game, player, BARRAGE, dice)
     for player in (combat.attacker, combat.defender):
         hits.assign(
             game, combat.opponent(player), player, produced[player], BARRAGE, system
@@ -191,6 +199,13 @@ def destinations(game: Game, player: str, system: Card) -> list[Card]:
 def _announce(game: Game, combat: core.Combat, system: Card) -> None:
     """The defender, then the attacker, may announce a retreat (78.4); not
     the attacker once the defender has (78.4b)."""
+    core.notice(
+        game,
+        "announce_retreats",
+        player=combat.defender,
+        message=None,
+        params={"round": combat.round, "combat": combat.kind},
+    )
     for player in (combat.defender, combat.attacker):
         if not destinations(game, player, system):
             continue
@@ -204,16 +219,17 @@ def _announce(game: Game, combat: core.Combat, system: Card) -> None:
                     rules=ANNOUNCE_AFTER_DEFENDER,
                 )
             continue
-        prompt = Prompt(
-            PromptKind.OPTION,
-            player,
-            "combat:announce-retreat",
-            (STAY, GO),
-            rules=ANNOUNCE,
-            why=f"{player} may announce a retreat or stay",
-        )
-        if str(ask(game, prompt)) != GO:
-            continue
+        if player not in combat.forced:  # Rout: no choice left
+            prompt = Prompt(
+                PromptKind.OPTION,
+                player,
+                "combat:announce-retreat",
+                (STAY, GO),
+                rules=ANNOUNCE,
+                why=f"{player} may announce a retreat or stay",
+            )
+            if str(ask(game, prompt)) != GO:
+                continue
 
         def change(who: str = player) -> None:
             combat.announced[who] = True
