@@ -137,7 +137,7 @@ def test_a_modifier_applies_only_to_the_kinds_and_units_it_names(
     ("change", "words"),
     [
         ({"faction": "norr"}, "Unrelenting"),
-        ({"technologies": ["assault-cannon"]}, "assault-cannon"),
+        ({"technologies": ["plasma-scoring"]}, "plasma-scoring"),
         ({"technologies": ["x89-bacterial-weapon"]}, "x89-bacterial-weapon"),
     ],
 )

@@ -10,7 +10,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import cite
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits
+from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import SPACE_CANNON, roll
 
 ORDER = cite.cite("77.2", "77.1")
@@ -71,7 +71,9 @@ def offense(game: Game, system: Card) -> None:
         victim = aims[0] if answer == FIRE else answer
         far = any(st.system_of(game, u) is not system for u in found)
         why = f" at {victim}'s ships in {game.name_of(system)}"
-        dice = roll(game, player, SPACE_CANNON, found, [], why)
+        gravity = techs.graviton(game, player)
+        minus = techs.deflectors(game, victim)
+        dice = roll(game, player, SPACE_CANNON, found, minus, why, victim)
         if far:
             game.say(
                 player,
@@ -81,4 +83,6 @@ def offense(game: Game, system: Card) -> None:
                 rules=RANGE,
             )
         scored = core.rolled(game, player, SPACE_CANNON, dice)
-        hits.assign(game, victim, player, scored, SPACE_CANNON, system)
+        hits.assign(
+            game, victim, player, scored, SPACE_CANNON, system, big_ships=gravity
+        )

@@ -56,6 +56,7 @@ class Combat:
     destroyed_owner: str = ""
     destroyed_ship: bool = False
     waylay: set[str] = field(default_factory=set)
+    sustained: set[str] = field(default_factory=set)
     forced: set[str] = field(default_factory=set)
     technologies: dict[str, frozenset[str]] = field(default_factory=dict)
 

@@ -59,9 +59,12 @@ def assign(
     kind: str,
     system: Card,
     planet: Card | None = None,
+    *,
+    big_ships: bool = False,
 ) -> None:
     """Resolve ``hits`` produced by ``by``'s ``kind`` roll against ``victim``
-    (against their ground forces on ``planet`` when given)."""
+    (against their ground forces on ``planet`` when given; ``big_ships``: to
+    non-fighter ships while there are some, Graviton Laser System)."""
     if hits <= 0:
         return
     combat = core.current(game)
@@ -82,6 +85,8 @@ def assign(
     if kind == BARRAGE and combat is not None and by in combat.waylay:
         aim = COMBAT  # Waylay: the barrage's hits go to ships of every kind
     found = targets(game, victim, system, aim, planet)
+    if big_ships and any(u.slug != "fighter" for u in found):
+        found = [u for u in found if u.slug != "fighter"]
     rules = _rules(kind, planet)
     if not found:
         _lost(game, victim, left, kind, rules)
@@ -139,6 +144,9 @@ def _sustain(
 def _use_sustain(game: Game, victim: str, by: str, unit: Card, kind: str) -> bool:
     def change() -> None:
         unit.data["damaged"] = True
+        combat = core.current(game)
+        if combat is not None:
+            combat.sustained.add(unit.id)
 
     word = changes.units_text(unit.slug, 1).split(" ", 1)[1]
     return changes.happen(

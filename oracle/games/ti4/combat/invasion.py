@@ -20,7 +20,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits
+from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
     COMBAT,
@@ -305,7 +305,13 @@ def _space_cannon_defense(
         if str(ask(game, prompt)) == HOLD:
             continue
         dice = roll(
-            game, owner, SPACE_CANNON, rollers, [], f" at {active}'s ground forces"
+            game,
+            owner,
+            SPACE_CANNON,
+            rollers,
+            techs.deflectors(game, active),
+            f" at {active}'s ground forces",
+            active,
         )
         scored = core.rolled(game, owner, SPACE_CANNON, dice)
         hits.assign(game, active, owner, scored, SPACE_CANNON, system, planet)

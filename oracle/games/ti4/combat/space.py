@@ -22,7 +22,7 @@ from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits
+from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import BARRAGE, COMBAT, ROUND, roll
 
 #: A safety bound on rounds: every ship hits on a 10 (10.N3), so a real combat
@@ -90,6 +90,7 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
     combat.announced = {}
     combat.intercepted = set()
     combat.forced = set()
+    combat.sustained = set()
     number = combat.round
     _window(
         game, combat, "combat_round_start", f"Combat round {number} begins", ROUND_START
@@ -97,6 +98,9 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
     if _settled(game, combat, system):
         return _end_round(game, combat, system)
     if number == 1:
+        techs.assault_cannon(game, combat, system)
+        if _settled(game, combat, system):
+            return _end_round(game, combat, system)
         _barrage(game, combat, system)
         if _settled(game, combat, system):
             game.say(
@@ -115,6 +119,7 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
         hits.assign(
             game, combat.opponent(player), player, produced[player], COMBAT, system
         )
+    techs.duranium_armor(game, combat, system)
     _settled(game, combat, system)
     _retreat(game, combat, system)
     _end_round(game, combat, system)
