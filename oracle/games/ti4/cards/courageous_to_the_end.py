@@ -9,8 +9,6 @@ from __future__ import annotations
 from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.engine.core.refs import labels
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4.cards.common import response_card
 from oracle.games.ti4.combat import core, hits, triggers
@@ -48,21 +46,11 @@ def _courage(ctx: Context) -> bool:
     )
     system = core.system_card(game, combat.system)
     for _ in range(count):
-        ships = core.by_policy(core.ships_in(game, system, them))
+        ships = core.ships_in(game, system, them)
         if not ships:
             break
-        names = labels(game, ships)
-        prompt = Prompt(
-            PromptKind.CARD,
-            them,
-            "combat:destroy-own-ship",
-            tuple(names),
-            rules=CHOOSE,
-            why=f"{them} picks one of their ships to destroy",
-        )
-        answer = ask(game, prompt)
-        picked = answer[0] if isinstance(answer, tuple) else str(answer)
-        hits.destroy(game, them, ships[names.index(picked)], RULES)
+        (ship,) = hits.pick_own(game, them, ships, 1, "combat:destroy-own-ship", CHOOSE)
+        hits.destroy(game, them, ship, RULES)
     return True
 
 

@@ -6,12 +6,12 @@ their command tokens, card notes and 23.4a)."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
+from oracle.games.ti4.combat import core
 
 RULES = cite.cite("49.5a", "31.2")
 
@@ -45,19 +45,13 @@ def _infiltrate(ctx: Context) -> bool:
         if not changes.place_units(game, me, unit.slug, 1, system, planet):
             continue
         word = changes.units_text(unit.slug, 1).split(" ", 1)[1]
-
-        def change(found: Card = unit) -> None:
-            found.data.clear()
-            game.move(found, st.REINFORCEMENTS, found.owner)
-
-        changes.happen(
+        core.remove_units(
             game,
-            "remove_units",
-            player=me,
-            message=f"{me} returns {unit.owner}'s {word} on {game.name_of(planet)} "
-            "to their reinforcements",
-            change=change,
-            rules=RULES,
+            me,
+            [unit],
+            f"{me} returns {unit.owner}'s {word} on {game.name_of(planet)} to their "
+            "reinforcements",
+            RULES,
         )
     return True
 

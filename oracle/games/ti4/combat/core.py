@@ -8,16 +8,20 @@ ends. Units in space are those without a ``planet``; a damaged unit has
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import Game
+from oracle.engine.core.messages import join_words
 from oracle.engine.flow.events import answerable
 from oracle.games.ti4 import changes, data, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
 KEY = "ti4-combat"
+MAX_ROUNDS = 200
 SPACE = "space"
 GROUND = "ground"
 
@@ -93,6 +97,52 @@ def notice(
 
 def _nothing() -> None:
     return None
+
+
+def fight_rounds(
+    game: Game,
+    combat: Combat,
+    one_round: Callable[[], None],
+    result: Callable[[], None],
+) -> None:
+    """Fight ``combat`` round by round until it is over, then settle its
+    ``result``; the combat is forgotten whatever happens. A bound of
+    ``MAX_ROUNDS`` turns a combat that cannot end (a bug: every unit hits on
+    a 10) into a clear stop."""
+    try:
+        while not combat.over:
+            if combat.round >= MAX_ROUNDS:
+                raise EngineStop(
+                    "combat-rounds", f"more than {MAX_ROUNDS} combat rounds"
+                )
+            one_round()
+        result()
+    finally:
+        finish(game)
+
+
+def count_words(found: list[Card]) -> str:
+    """``"a carrier and 2 fighters"``: units counted by type, in order."""
+    counts: dict[str, int] = {}
+    for unit in found:
+        counts[unit.slug] = counts.get(unit.slug, 0) + 1
+    return join_words([changes.units_text(u, n) for u, n in counts.items()])
+
+
+def remove_units(
+    game: Game, by: str, found: list[Card], message: str, rules: tuple[str, ...]
+) -> bool:
+    """Take units off the board to their owners' reinforcements: removed, not
+    destroyed, so nothing that answers destruction sees them (31.2)."""
+
+    def change() -> None:
+        for unit in found:
+            unit.data.clear()
+            game.move(unit, st.REINFORCEMENTS, unit.owner)
+
+    return changes.happen(
+        game, "remove_units", player=by, message=message, change=change, rules=rules
+    )
 
 
 def current(game: Game) -> Combat | None:

@@ -169,17 +169,30 @@ def _choose(
     victim's choice (default: cheapest first)."""
     if hits >= len(found):
         return list(found)
+    return pick_own(game, victim, found, hits, "combat:assign-hits", rules)
+
+
+def pick_own(
+    game: Game,
+    owner: str,
+    found: list[Card],
+    count: int,
+    window: str,
+    rules: tuple[str, ...],
+) -> list[Card]:
+    """``count`` of ``owner``'s units ``found``, picked by the owner (31.1);
+    the default takes the cheapest first (``core.by_policy``)."""
     ordered = core.by_policy(found)
     names = labels(game, ordered)
     prompt = Prompt(
         PromptKind.CARD,
-        victim,
-        "combat:assign-hits",
+        owner,
+        window,
         tuple(names),
-        minimum=hits,
-        maximum=hits,
+        minimum=count,
+        maximum=count,
         rules=rules,
-        why=f"{victim} picks {hits} of their units to destroy",
+        why=f"{owner} picks {count} of their units to destroy",
     )
     answer = ask(game, prompt)
     picked = answer if isinstance(answer, tuple) else (str(answer),)

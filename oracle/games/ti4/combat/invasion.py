@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
-from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, units
@@ -47,7 +46,6 @@ HOLD = "hold"
 #: The Bombardment Blitz gives the ships that lack one.
 BLITZ = units.Roll(6)
 FIRE = "fire"
-MAX_ROUNDS = 200
 
 
 @dataclass
@@ -256,7 +254,8 @@ def _land(game: Game, invasion: Invasion, planet: Card, forces: list[Card]) -> N
         game,
         "commit_ground_forces",
         player=active,
-        message=f"{active} commits {_count(forces)} to {game.name_of(planet)}",
+        message=f"{active} commits {core.count_words(forces)} to "
+        f"{game.name_of(planet)}",
         change=change,
         card=planet,
         rules=COMMIT,
@@ -268,13 +267,6 @@ def _land(game: Game, invasion: Invasion, planet: Card, forces: list[Card]) -> N
                 game, planet, dock.owner
             ):
                 hits.destroy(game, active, dock, DOCK_LOST)
-
-
-def _count(found: list[Card]) -> str:
-    counts: dict[str, int] = {}
-    for unit in found:
-        counts[unit.slug] = counts.get(unit.slug, 0) + 1
-    return ", ".join(changes.units_text(u, n) for u, n in counts.items())
 
 
 def _space_cannon_defense(
@@ -341,16 +333,12 @@ def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -
         event="combat",
         rules=GROUND,
     )
-    try:
-        while not combat.over:
-            if combat.round >= MAX_ROUNDS:
-                raise EngineStop(
-                    "combat-rounds", f"more than {MAX_ROUNDS} combat rounds"
-                )
-            _ground_round(game, combat, system, planet)
-        _ground_result(game, combat, planet)
-    finally:
-        core.finish(game)
+    core.fight_rounds(
+        game,
+        combat,
+        lambda: _ground_round(game, combat, system, planet),
+        lambda: _ground_result(game, combat, planet),
+    )
 
 
 def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -> None:

@@ -16,18 +16,12 @@ Windows (pack events, see docs/ti4-oracle.md):
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
-from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import Game
-from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import BARRAGE, COMBAT, ROUND, roll
-
-#: A safety bound on rounds: every ship hits on a 10 (10.N3), so a real combat
-#: ends long before; the bound only turns a bug into a clear stop.
-MAX_ROUNDS = 200
 
 START = cite.cite("89.3", "13.N1")
 SKIPPED = cite.cite("78.1", "89.3a")
@@ -72,16 +66,12 @@ def fight(game: Game, system: Card) -> core.Combat | None:
         event="combat",
         rules=START,
     )
-    try:
-        while not combat.over:
-            if combat.round >= MAX_ROUNDS:
-                raise EngineStop(
-                    "combat-rounds", f"more than {MAX_ROUNDS} combat rounds"
-                )
-            _round(game, combat, system)
-        _result(game, combat, system)
-    finally:
-        core.finish(game)
+    core.fight_rounds(
+        game,
+        combat,
+        lambda: _round(game, combat, system),
+        lambda: _result(game, combat, system),
+    )
     return combat
 
 
@@ -345,34 +335,20 @@ def move_out(
         game,
         "move_units",
         player=player,
-        message=f"{player} moves {_count(going)} from {game.name_of(system)} to "
-        f"{game.name_of(target)}",
+        message=f"{player} moves {core.count_words(going)} from "
+        f"{game.name_of(system)} to {game.name_of(target)}",
         change=change,
         rules=rules,
     )
     if left:
-
-        def remove() -> None:
-            for unit in left:
-                unit.data.clear()
-                game.move(unit, st.REINFORCEMENTS, unit.owner)
-
-        changes.happen(
+        core.remove_units(
             game,
-            "remove_units",
-            player=player,
-            message=f"{player} removes {_count(left)} left in {game.name_of(system)} "
-            "with no capacity to carry them",
-            change=remove,
-            rules=(*rules, *REMOVED),
+            player,
+            left,
+            f"{player} removes {core.count_words(left)} left in "
+            f"{game.name_of(system)} with no capacity to carry them",
+            (*rules, *REMOVED),
         )
-
-
-def _count(found: list[Card]) -> str:
-    counts: dict[str, int] = {}
-    for unit in found:
-        counts[unit.slug] = counts.get(unit.slug, 0) + 1
-    return join_words([changes.units_text(u, n) for u, n in counts.items()])
 
 
 def _end_round(game: Game, combat: core.Combat, system: Card) -> None:

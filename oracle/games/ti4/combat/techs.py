@@ -53,9 +53,7 @@ def assault_cannon(game: Game, combat: core.Combat, system: Card) -> None:
         if len(mine) < 3:
             continue
         them = combat.opponent(player)
-        theirs = core.by_policy(
-            [u for u in core.ships_in(game, system, them) if u.slug != "fighter"]
-        )
+        theirs = [u for u in core.ships_in(game, system, them) if u.slug != "fighter"]
         game.say(
             player,
             f"{player}'s Assault Cannon: {player} has {len(mine)} non-fighter ships "
@@ -65,18 +63,9 @@ def assault_cannon(game: Game, combat: core.Combat, system: Card) -> None:
         )
         if not theirs:
             continue
-        names = labels(game, theirs)
-        prompt = Prompt(
-            PromptKind.CARD,
-            them,
-            "combat:destroy-own-ship",
-            tuple(names),
-            rules=ASSAULT_RULES,
-            why=f"{them} picks a non-fighter ship of theirs to destroy",
-        )
-        answer = ask(game, prompt)
-        picked = answer[0] if isinstance(answer, tuple) else str(answer)
-        hits.destroy(game, them, theirs[names.index(picked)], ASSAULT_RULES)
+        window = "combat:destroy-own-ship"
+        (ship,) = hits.pick_own(game, them, theirs, 1, window, ASSAULT_RULES)
+        hits.destroy(game, them, ship, ASSAULT_RULES)
 
 
 def duranium_armor(game: Game, combat: core.Combat, system: Card) -> None:
