@@ -13,9 +13,12 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import data
+from oracle.games.ti4 import cite, data
 from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
-from oracle.games.ti4.combat import cannon, invasion, space
+from oracle.games.ti4.combat import cannon, core, invasion, space
+
+AFTER_CANNON = cite.cite("16.N2")
+AFTER_COMBAT = cite.cite("16.3c", "78.10a")
 
 #: The rule component a scenario uses to start at the combat steps.
 STEP = "combat"
@@ -50,7 +53,12 @@ def after_movement(game: Game, system: Card) -> None:
     What these steps cannot model is refused beforehand (``unmodelled``).
     """
     cannon.offense(game, system)
-    space.fight(game, system)
+    for player in core.fleets(game, system):  # 16.N2
+        core.capacity_check(game, system, player, AFTER_CANNON)
+    fought = space.fight(game, system)
+    if fought is not None:  # 16.3c, 78.10a
+        for player in (fought.attacker, fought.defender):
+            core.capacity_check(game, system, player, AFTER_COMBAT)
     invasion.invade(game, system)
 
 

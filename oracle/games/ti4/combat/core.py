@@ -15,8 +15,10 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.refs import labels
 from oracle.engine.flow.events import answerable
-from oracle.games.ti4 import changes, data, units
+from oracle.games.ti4 import changes, cite, data, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
@@ -240,3 +242,50 @@ def rolled(game: Game, player: str, kind: str, dice: list[Die]) -> int:
     params: dict[str, object] = {"kind": kind, "dice": dice}
     notice(game, "unit_roll", player=player, message=None, params=params)
     return sum(d.hit for d in dice)
+
+
+CAPACITY = cite.cite("16.3", "16.3a")
+
+
+def capacity_check(
+    game: Game, system: Card, player: str, rules: tuple[str, ...]
+) -> None:
+    """Remove ``player``'s fighters and ground forces in the space area of
+    ``system`` beyond the capacity of their ships there (16.3); the player
+    picks which (16.3a; default: fighters first, keeping ground forces). With
+    Fighter II, fighters beyond capacity stay (they count against the fleet
+    pool instead, which is not modelled)."""
+    units_here = in_space(game, system, player)
+    room = sum(line(game, u).capacity for u in units_here if u.slug in data.SHIPS)
+    fighters_free = "fighter-ii" in technologies(game, player)
+    riders = [
+        u
+        for u in units_here
+        if u.slug in data.GROUND_FORCES or (u.slug == "fighter" and not fighters_free)
+    ]
+    surplus = len(riders) - room
+    if surplus <= 0:
+        return
+    ordered = sorted(riders, key=lambda u: u.slug != "fighter")
+    names = labels(game, ordered)
+    prompt = Prompt(
+        PromptKind.CARD,
+        player,
+        "capacity:remove",
+        tuple(names),
+        minimum=surplus,
+        maximum=surplus,
+        rules=(*CAPACITY, *rules),
+        why=f"{player} picks the {surplus} units beyond their ships' capacity",
+    )
+    answer = ask(game, prompt)
+    picked = answer if isinstance(answer, tuple) else (str(answer),)
+    gone = [ordered[names.index(p)] for p in picked]
+    remove_units(
+        game,
+        player,
+        gone,
+        f"{player} removes {count_words(gone)} in {game.name_of(system)} beyond "
+        "the capacity of their ships",
+        (*CAPACITY, *rules),
+    )
