@@ -37,7 +37,6 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
 
 #: Technologies acting in these steps that the pack does not model yet.
 TECHNOLOGIES_IN_COMBAT = (
-    "plasma-scoring",
     "magen-defense-grid",
     "x89-bacterial-weapon",
     "dacxive-animators",

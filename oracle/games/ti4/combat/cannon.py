@@ -73,7 +73,8 @@ def offense(game: Game, system: Card) -> None:
         why = f" at {victim}'s ships in {game.name_of(system)}"
         gravity = techs.graviton(game, player)
         minus = techs.deflectors(game, victim)
-        dice = roll(game, player, SPACE_CANNON, found, minus, why, victim)
+        plus = techs.plasma_scoring(game, player, found, SPACE_CANNON)
+        dice = roll(game, player, SPACE_CANNON, found, minus, why, victim, extra=plus)
         if far:
             game.say(
                 player,

@@ -182,6 +182,7 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
             )
             picked = aims[labels.index(str(ask(game, prompt)))]
         targets.setdefault(picked.slug, []).append(unit)
+    plus = techs.plasma_scoring(game, active, units, BOMBARDMENT)
     for slug, rollers in targets.items():
         planet = st.planet_named(game, slug)
         if planet is None:
@@ -198,6 +199,7 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
             f" against {game.name_of(planet)}",
             victim,
             grant=BLITZ if invasion.blitz else None,
+            extra=plus,
         )
         scored = core.rolled(game, active, BOMBARDMENT, dice)
         hits.assign(game, victim, active, scored, BOMBARDMENT, system, planet)
@@ -296,6 +298,7 @@ def _space_cannon_defense(
         )
         if str(ask(game, prompt)) == HOLD:
             continue
+        plus = techs.plasma_scoring(game, owner, rollers, SPACE_CANNON)
         dice = roll(
             game,
             owner,
@@ -304,6 +307,7 @@ def _space_cannon_defense(
             techs.deflectors(game, active),
             f" at {active}'s ground forces",
             active,
+            extra=plus,
         )
         scored = core.rolled(game, owner, SPACE_CANNON, dice)
         hits.assign(game, active, owner, scored, SPACE_CANNON, system, planet)

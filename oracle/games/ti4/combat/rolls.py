@@ -118,11 +118,12 @@ def roll(
     target: str = "",
     rules: tuple[str, ...] = (),
     grant: units.Roll | None = None,
+    extra: Card | None = None,
 ) -> list[Die]:
     """Roll the dice of ``rollers`` for ``kind``, lowest value first (78.5c),
     apply the modifiers that name ``kind``, and log each group of dice.
     ``grant``: the roll of a unit that lacks the ability but was given it
-    (Blitz)."""
+    (Blitz). ``extra``: a unit that rolls one more die (Plasma Scoring)."""
     groups: dict[tuple[str, int], list[Card]] = {}
     owned = technologies(game, player)
     for unit in rollers:
@@ -140,10 +141,13 @@ def roll(
         made = [
             Die(unit, value, changes.roll(game), bonus)
             for unit in group
-            for _ in range(count)
+            for _ in range(count + (unit is extra))
         ]
         dice.extend(made)
-        _say(game, player, kind, (slug, len(group), value), made, used, why, rules)
+        burst = count > 1
+        _say(
+            game, player, kind, (slug, len(group), value, burst), made, used, why, rules
+        )
     return dice
 
 
@@ -151,13 +155,13 @@ def _say(
     game: Game,
     player: str,
     kind: str,
-    group: tuple[str, int, int],
+    group: tuple[str, int, int, bool],
     dice: list[Die],
     used: list[Modifier],
     why: str,
     cited: tuple[str, ...],
 ) -> None:
-    slug, count, value = group
+    slug, count, value, burst = group
     shown = [_shown(d) for d in dice]
     hits = sum(d.hit for d in dice)
     extra = ""
@@ -165,7 +169,7 @@ def _say(
         extra = "; " + ", ".join(f"{m.amount:+d} from {m.source}" for m in used)
     rules = (
         (cited or RULES_OF[kind])
-        + (BURST if len(dice) > count else ())
+        + (BURST if burst else ())
         + (MODIFIED if used else ())
     )
     game.say(

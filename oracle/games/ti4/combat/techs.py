@@ -12,7 +12,12 @@ from oracle.engine.core.refs import labels
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, hits
-from oracle.games.ti4.combat.rolls import COMBAT_LONG, SPACE_CANNON, Modifier
+from oracle.games.ti4.combat.rolls import (
+    BOMBARDMENT,
+    COMBAT_LONG,
+    SPACE_CANNON,
+    Modifier,
+)
 
 ANTIMASS = "antimass-deflectors"
 ASSAULT = "assault-cannon"
@@ -23,6 +28,7 @@ HOLD = "hold"
 TECH = cite.cite("90.1")
 ASSAULT_RULES = cite.cite("87.5", "31.1")
 DURANIUM_RULES = cite.cite("87.3")
+PLASMA_RULES = cite.cite("90.1", "77.N3", "15.N6")
 
 
 def deflectors(game: Game, target: str) -> list[Modifier]:
@@ -146,3 +152,48 @@ def graviton(game: Game, player: str) -> bool:
         card=card,
         rules=TECH,
     )
+
+
+PLASMA = "plasma-scoring"
+NONE = "none"
+
+
+def plasma_scoring(
+    game: Game, player: str, found: list[Card], kind: str
+) -> Card | None:
+    """Plasma Scoring: when units of its owner use Bombardment or Space Cannon,
+    one of them may roll one more die (a choice, 77.N3; default: the unit
+    that hits most easily). Return that unit, or None."""
+    if not found or not st.owns(game, player, PLASMA):
+        return None
+    ordered = sorted(found, key=lambda u: _value(game, u, kind))
+    names = labels(game, ordered)
+    prompt = Prompt(
+        PromptKind.OPTION,
+        player,
+        "plasma-scoring:unit",
+        (*names, NONE),
+        rules=PLASMA_RULES,
+        why=f"{player} may give one of those units an extra die",
+    )
+    answer = str(ask(game, prompt))
+    if answer == NONE:
+        return None
+    unit = ordered[names.index(answer)]
+    game.say(
+        player,
+        f"{player}'s Plasma Scoring: their {_word(unit)} rolls one more die",
+        event="plasma-scoring",
+        rules=PLASMA_RULES,
+    )
+    return unit
+
+
+def _word(unit: Card) -> str:
+    return changes.units_text(unit.slug, 1).split(" ", 1)[1]
+
+
+def _value(game: Game, unit: Card, kind: str) -> int:
+    line = core.line(game, unit)
+    found = line.bombardment if kind == BOMBARDMENT else line.space_cannon
+    return found.value if found is not None else 11
