@@ -66,6 +66,11 @@ class Combat:
     forced: set[str] = field(default_factory=set)
     technologies: dict[str, frozenset[str]] = field(default_factory=dict)
 
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The attacker, then the defender."""
+        return (self.attacker, self.defender)
+
     def opponent(self, name: str) -> str:
         """The other player of the combat."""
         return self.defender if name == self.attacker else self.attacker
@@ -129,6 +134,35 @@ def count_words(found: list[Card]) -> str:
     for unit in found:
         counts[unit.slug] = counts.get(unit.slug, 0) + 1
     return join_words([changes.units_text(u, n) for u, n in counts.items()])
+
+
+def announce_result(
+    game: Game,
+    combat: Combat,
+    winner: str | None,
+    what: str,
+    rules: tuple[str, ...],
+) -> None:
+    """Log who won ``what`` ("The space combat in Rex") and open the window
+    after it (``combat_over``: params ``winner``, ``loser``, ``combat``)."""
+    text = (
+        f"{what} is over: {winner} wins it"
+        if winner
+        else f"{what} is over with no winner"
+    )
+    core_params: dict[str, object] = {
+        "winner": winner,
+        "loser": combat.opponent(winner) if winner else None,
+        "combat": combat.kind,
+    }
+    notice(
+        game,
+        "combat_over",
+        player=combat.attacker,
+        message=text,
+        rules=rules,
+        params=core_params,
+    )
 
 
 def remove_units(

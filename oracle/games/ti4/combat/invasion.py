@@ -399,21 +399,13 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
 
 def _ground_result(game: Game, combat: core.Combat, planet: Card) -> None:
     left = {u.owner for u in core.ground_forces(game, planet)}
-    winner = next((p for p in (combat.attacker, combat.defender) if p in left), None)
-    loser = combat.opponent(winner) if winner else None
-    where = game.name_of(planet)
-    text = (
-        f"The ground combat on {where} is over: {winner} wins it"
-        if winner
-        else f"The ground combat on {where} is over with no winner"
-    )
-    core.notice(
+    winner = next((p for p in combat.sides if p in left), None)
+    core.announce_result(
         game,
-        "combat_over",
-        player=combat.attacker,
-        message=text,
-        rules=GROUND_OVER,
-        params={"winner": winner, "loser": loser, "combat": combat.kind},
+        combat,
+        winner,
+        f"The ground combat on {game.name_of(planet)}",
+        GROUND_OVER,
     )
 
 

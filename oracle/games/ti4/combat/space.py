@@ -369,21 +369,7 @@ def _end_round(game: Game, combat: core.Combat, system: Card) -> None:
 def _result(game: Game, combat: core.Combat, system: Card) -> None:
     """Who won (78.10), then the window after it (Salvage)."""
     left = core.fleets(game, system)
-    winner = next((p for p in left if p in (combat.attacker, combat.defender)), None)
-    if combat.draw:
-        winner = None
-    loser = combat.opponent(winner) if winner else None
-    where = game.name_of(system)
-    text = (
-        f"The space combat in {where} is over: {winner} wins it"
-        if winner
-        else f"The space combat in {where} is over with no winner"
-    )
-    core.notice(
-        game,
-        "combat_over",
-        player=combat.attacker,
-        message=text,
-        rules=OVER,
-        params={"winner": winner, "loser": loser, "combat": combat.kind},
+    winner = None if combat.draw else next((p for p in left if p in combat.sides), None)
+    core.announce_result(
+        game, combat, winner, f"The space combat in {game.name_of(system)}", OVER
     )
