@@ -321,8 +321,11 @@ CASES: list[tuple[str, bytes | dict[str, Any], int, str]] = [
     (
         "step-unimplemented-card",
         scenario(
-            players=[{"name": "Alice", "hand": ["direct-hit"]}, {"name": "Bob"}],
-            steps=[{"player": "Alice", "play": "direct-hit"}],
+            players=[
+                {"name": "Alice", "hand": ["experimental-battlestation"]},
+                {"name": "Bob"},
+            ],
+            steps=[{"player": "Alice", "play": "experimental-battlestation"}],
         ),
         400,
         "/steps/0/play",

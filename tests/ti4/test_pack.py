@@ -73,18 +73,20 @@ def test_every_base_action_card_is_implemented_or_explained() -> None:
 
 
 def test_playing_an_unimplemented_card_is_refused_naming_it() -> None:
-    scenario = _scenario(steps=[{"player": "Alice", "play": "direct-hit"}])
-    scenario["players"][0]["hand"] = ["direct-hit", "veto"]
+    scenario = _scenario(
+        steps=[{"player": "Alice", "play": "experimental-battlestation"}]
+    )
+    scenario["players"][0]["hand"] = ["experimental-battlestation", "veto"]
     with pytest.raises(ScenarioError) as caught:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/steps/0/play"
-    assert "Direct Hit" in caught.value.problems[0].message
-    assert "combat" in caught.value.problems[0].message
+    assert "Experimental Battlestation" in caught.value.problems[0].message
+    assert "movement" in caught.value.problems[0].message
 
 
 def test_unimplemented_cards_may_sit_in_hands_and_decks() -> None:
     scenario = _scenario(board={"fill_deck": True})
-    scenario["players"][0]["hand"] = ["direct-hit"]
+    scenario["players"][0]["hand"] = ["experimental-battlestation"]
     result = run_scenario(scenario)
     assert result.ok
     board = result.state["board"]

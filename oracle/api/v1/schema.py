@@ -217,13 +217,14 @@ NOT_IMPLEMENTED = {
     "error": {
         "code": "not_implemented",
         "message": "The Twilight Imperium (Fourth Edition) oracle does not "
-        "implement Direct Hit yet.",
+        "implement Experimental Battlestation yet.",
         "details": [
             {
                 "pointer": "/steps/0/play",
-                "message": "the TI4 oracle does not implement Direct Hit yet: its "
-                "timing window needs combat, which the pack does not model yet",
-                "card": "direct-hit",
+                "message": "the TI4 oracle does not implement Experimental "
+                "Battlestation yet: its timing window needs ship movement (it fires "
+                "after ships move into a system), which the pack does not model yet",
+                "card": "experimental-battlestation",
             }
         ],
     }

@@ -46,7 +46,13 @@ from oracle.games.ti4 import data
 TRAITS = ("cultural", "industrial", "hazardous")
 WORMHOLES = ("alpha", "beta", "gamma", "delta")
 ANOMALIES = ("asteroid-field", "nebula", "supernova", "gravity-rift")
-_UNIT = re.compile(r"^(?:(?P<n>\d+)\s+)?(?P<unit>[a-z-]+)(?:@(?P<planet>[a-z0-9-]+))?$")
+_UNIT = re.compile(
+    r"^(?:(?P<n>\d+)\s+)?(?:(?P<damaged>damaged)\s+)?(?P<unit>[a-z-]+)"
+    r"(?:@(?P<planet>[a-z0-9-]+))?$"
+)
+#: Units that may be listed as damaged ("damaged dreadnought"): those with
+#: Sustain Damage (87.1).
+_SUSTAINS = ("dreadnought", "war-sun", "flagship", "mech")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -72,6 +78,7 @@ class UnitSpec:
     unit: str
     count: int
     planet: str | None = None
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -473,7 +480,13 @@ class BoardReader(Reader):
         if planet is None and unit in data.STRUCTURES:
             self.fail(path, "structures are placed on a planet")
             return None
-        return UnitSpec(owner, unit, count, planet)
+        damaged = found.group("damaged") is not None
+        if damaged and unit not in _SUSTAINS:
+            self.fail(
+                path, "only a unit with Sustain Damage can be damaged (rule 87.1)"
+            )
+            return None
+        return UnitSpec(owner, unit, count, planet, damaged)
 
 
 def read_seat(

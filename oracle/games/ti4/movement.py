@@ -19,67 +19,30 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
-from oracle.engine.core.context import Context
-from oracle.engine.core.events import Event
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
-from oracle.games.ti4 import changes, cite, data, paths, reserve, units
+from oracle.games.ti4 import (
+    changes,
+    cite,
+    combat,
+    data,
+    paths,
+    reserve,
+    tactical,
+    units,
+)
 from oracle.games.ti4 import state as st
 
 #: The window of the movement prompt.
 WINDOW = "movement"
-#: Where the effects of cards played after the activation are kept.
-FLAG = "ti4.movement"
 GROUND = frozenset(data.GROUND_FORCES)
 #: Fighters in its system that each space dock keeps out of capacity (79.1,
 #: the unit sheet; the same for Space Dock II).
 DOCK_FIGHTERS = 3
 #: The most units one movement answer may name.
 MOST = 50
-
-
-@dataclass
-class Boosts:
-    """What cards played after this activation change (reset at activation)."""
-
-    flank_speed: bool = False
-    star_chart: bool = False
-    silence: str | None = None  # the system whose ships may pass other ships
-    nav_suite: bool = False  # anomalies do not affect this player's movement
-    solar_flare: bool = False  # no other player's space cannon at these ships
-    war_machine: bool = False  # +4 production value, 1 less to pay
-
-
-def activated_by_me(event: Event, ctx: Context) -> bool:
-    """The trigger of "after you activate a system": the player using the
-    ability has just activated one."""
-    return event.player == ctx.player.name and event.card is not None
-
-
-def boosting(
-    name: str, words: Callable[[str], str], rules: Sequence[str]
-) -> Callable[[Context], bool]:
-    """The handler of a card that turns on the effect ``name`` of ``Boosts``
-    for this tactical action and says so (``words`` of the player's name)."""
-
-    def handler(ctx: Context) -> bool:
-        setattr(boosts(ctx.game), name, True)
-        me = ctx.player.name
-        ctx.game.say(me, words(me), event="effect", rules=rules)
-        return True
-
-    return handler
-
-
-def boosts(game: Game) -> Boosts:
-    """Return the movement effects of the current tactical action."""
-    found = game.flags.get(FLAG)
-    if not isinstance(found, Boosts):
-        found = Boosts()
-        game.flags[FLAG] = found
-    return found
 
 
 @dataclass
@@ -168,7 +131,7 @@ class Mover:
 
 def mover(game: Game, me: str, active: Card) -> Mover:
     """Return the movement of ``me`` into ``active`` with this action's effects."""
-    found = boosts(game)
+    found = tactical.boosts(game)
     techs = frozenset(t.slug for t in st.technologies(game, me))
     return Mover(
         game,
@@ -648,10 +611,18 @@ def _space(game: Game, me: str, system: Card) -> list[Card]:
     ]
 
 
-def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) -> None:
+def settle_capacity(
+    game: Game,
+    me: str,
+    system: Card,
+    *,
+    fleet: bool = True,
+    rules: Sequence[str] = (),
+) -> None:
     """Remove what is over capacity (16.3) and over the fleet pool (37.3); the
     player picks (16.3a, 37.3); by default fighters go before ground forces,
-    and the cheapest ships go first."""
+    and the cheapest ships go first. ``rules``: why it is checked now, cited
+    with the capacity rules."""
     techs = frozenset(t.slug for t in st.technologies(game, me))
     space = _space(game, me, system)
     ships = [u for u in space if not _carried_kind(u)]
@@ -680,7 +651,7 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
             f"{me} has {len(cargo) - free} fighters or ground forces in the space "
             f"of {game.name_of(system)}{held} and ships with a capacity of {room} "
             "there",
-            cite.CAPACITY_EXCESS,
+            (*cite.CAPACITY_EXCESS, *rules),
         )
     count = len([u for u in _space(game, me, system) if not _carried_kind(u)])
     count += absorbed
@@ -707,7 +678,7 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
             (*cite.FLEET_POOL_EXCESS, *(cite.FIGHTER_FLEET if absorbed else ())),
         )
         # A ship removed may have been needed for capacity: check again.
-        settle_capacity(game, me, system, fleet=fleet)
+        settle_capacity(game, me, system, fleet=fleet, rules=rules)
 
 
 def _capacity(unit: str, techs: frozenset[str]) -> int:
@@ -757,16 +728,21 @@ def _remove(
 
 def after_movement(game: Game, me: str, system: Card) -> None:
     """Space cannon offense, space combat and invasion, in order (58.7, 89.3,
-    89.4). The pack does not model them yet: each one that would happen is
-    reported as not modelled. This is the one place to hand over to them."""
+    89.4), handed over to ``combat``. When the pack cannot model them here
+    (``combat.why_not_now``: a flagship, a faction ability...), each one that
+    would happen is reported as not modelled, with the reason."""
+    reason = combat.why_not_now(game, system, me)
+    if not reason:
+        combat.after_movement(game, system)
+        return
     name = game.name_of(system)
     owners = {u.owner for u in st.ships(game, system)}
-    shielded = me if boosts(game).solar_flare else None
+    shielded = me if tactical.boosts(game).solar_flare else None
     if _space_cannon(game, me, system, owners, shielded):
         game.say(
             me,
             f"space cannon offense against ships in {name} could be used now; the "
-            "pack does not model it",
+            f"pack does not model it here: {reason}",
             event="unmodelled",
             rules=cite.SPACE_CANNON_OFFENSE,
             modelled=False,
@@ -774,7 +750,8 @@ def after_movement(game: Game, me: str, system: Card) -> None:
     if me in owners and len(owners) > 1:
         game.say(
             me,
-            f"a space combat starts in {name}; the pack does not model it",
+            f"a space combat starts in {name}; the pack does not model it here: "
+            f"{reason}",
             event="unmodelled",
             rules=cite.SPACE_COMBAT,
             modelled=False,
@@ -784,7 +761,7 @@ def after_movement(game: Game, me: str, system: Card) -> None:
         game.say(
             me,
             f"{me} may land ground forces on the planets of {name} in the "
-            "invasion step; the pack does not model it",
+            f"invasion step; the pack does not model it here: {reason}",
             event="unmodelled",
             rules=cite.INVASION,
             modelled=False,
@@ -799,7 +776,7 @@ def _space_cannon(
     but ``shielded`` may fire at ``shielded``'s ships (Solar Flare)."""
     if not owners:
         return False
-    found = boosts(game)
+    found = tactical.boosts(game)
     # Adjacency as this tactical action has it (Lost Star Chart joins alpha
     # and beta for space cannon too, by the card's note).
     near = paths.chart(game, me, system, star_chart=found.star_chart).near

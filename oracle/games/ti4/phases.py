@@ -10,6 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, turns
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
 
@@ -126,6 +127,7 @@ def start_status_phase(game: Game) -> None:
     _remove_tokens(game)
     _gain_tokens(game)
     ready_cards(game)
+    repair.repair_step(game)
     _return_strategy_cards(game)
 
 

@@ -25,7 +25,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, movement, reserve, units
+from oracle.games.ti4 import changes, cite, data, movement, reserve, tactical, units
 from oracle.games.ti4 import state as st
 
 WINDOW = "production"
@@ -147,7 +147,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
         change=lambda: None,
         card=system,
     )
-    boosted = movement.boosts(game).war_machine
+    boosted = tactical.boosts(game).war_machine
     limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
     discount = WAR_MACHINE_DISCOUNT if boosted else 0
     money = spendable(game, me) + discount

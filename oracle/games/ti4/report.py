@@ -133,12 +133,26 @@ def _system(game: Game, system: Card, placed: _Placed) -> dict[str, object]:
         }
         for planet in placed.planets.get(system.id, ())
     }
-    return {
+    out: dict[str, object] = {
         "home": st.home_owner(game, system),
         "tokens": tokens,
         "space": _by_owner(placed.space.get(st.system_id(system), {})),
         "planets": planets,
     }
+    damaged = _damaged(placed.space.get(st.system_id(system), {}))
+    if damaged:  # only when a unit is damaged: older results stay as they were
+        out["damaged"] = damaged
+    return out
+
+
+def _damaged(found: dict[str, list[Card]]) -> dict[str, dict[str, int]]:
+    """The damaged units in a space area, by owner (87.1)."""
+    out = {}
+    for owner, cards in sorted(found.items()):
+        hurt = [c for c in cards if c.data.get("damaged")]
+        if hurt:
+            out[owner] = _units(hurt)
+    return out
 
 
 def _systems(game: Game) -> dict[str, object]:

@@ -21,7 +21,7 @@ from oracle.engine.core.errors import (
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.view import recompute
-from oracle.games.ti4 import agenda, cards, data, placement, research, turns
+from oracle.games.ti4 import agenda, cards, combat, data, placement, research, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (
     NO_SEAT,
@@ -130,6 +130,8 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     problems.extend(placement.speakers(scenario, seats, board.speaker))
     factions = {p.name: s.faction for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(research.unmodelled(scenario, factions))
+    named = {p.name: s for p, s in zip(scenario.players, seats, strict=True)}
+    problems.extend(combat.unmodelled(scenario, board, named))
     problems.extend(_unimplemented(scenario, pack))
     problems.extend(agenda.problems(scenario, board))
     if problems:
@@ -357,6 +359,8 @@ def _planets_and_units(game: Game, board: BoardSpec, tiles: list[Card]) -> None:
                 card.data["system"] = system.id
                 if unit.planet:
                     card.data["planet"] = unit.planet
+                if unit.damaged:
+                    card.data["damaged"] = True
 
 
 def _units_on_board(game: Game) -> dict[str, dict[str, int]]:

@@ -57,32 +57,14 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 #: Cards whose rules the pack implements (what ``implemented_cards`` reports).
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
-_COMBAT = "its timing window needs combat, which the pack does not model yet"
-_INVASION = "its timing window needs an invasion, which the pack does not model yet"
 _CANNON = (
-    "its space dock fires in space cannon offense, which the pack does not model "
-    "yet (the movement before it is modelled)"
+    "its space dock's Space Cannon roll in space cannon offense is not modelled "
+    "yet (the movement and the space cannon offense around it are)"
 )
 
 #: Base-game action cards the pack does not implement, and why.
 NOT_IMPLEMENTED: dict[str, str] = {
-    "bunker": _INVASION,
-    "courageous-to-the-end": _COMBAT,
-    "direct-hit": _COMBAT,
-    "disable": _INVASION,
-    "emergency-repairs": _COMBAT,
     "experimental-battlestation": _CANNON,
-    "fighter-prototype": _COMBAT,
-    "fire-team": _COMBAT,
-    "infiltrate": _INVASION,
-    "intercept": _COMBAT,
-    "maneuvering-jets": _COMBAT,
-    "morale-boost": _COMBAT,
-    "parley": _INVASION,
-    "reparations": _INVASION,
-    "salvage": _COMBAT,
-    "shields-holding": _COMBAT,
-    "skilled-retreat": _COMBAT,
 }
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import cite, movement
+from oracle.games.ti4 import cite, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import SYSTEMS, Choice, response_card
 
 
 def _silence(ctx: Context) -> bool:
     system = ctx.card()
-    movement.boosts(ctx.game).silence = st.system_id(system)
+    tactical.boosts(ctx.game).silence = st.system_id(system)
     me = ctx.player.name
     ctx.game.say(
         me,
@@ -29,7 +29,7 @@ CARD = response_card(
     "in-the-silence-of-space",
     "In The Silence Of Space",
     AbilityKind.REACTION,
-    {"activate_system": movement.activated_by_me},
+    {"activate_system": tactical.activated_by_me},
     "after you activate a system",
     handler=_silence,
     choices={"target": Choice(SYSTEMS)},

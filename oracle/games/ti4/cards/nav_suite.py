@@ -4,11 +4,11 @@ no effect on you during the movement step of this tactical action."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.games.ti4 import cite, movement
+from oracle.games.ti4 import cite, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
 
-_nav = movement.boosting(
+_nav = tactical.boosting(
     "nav_suite",
     lambda me: (
         f"anomalies do not affect {st.pronoun_possessive(me)} ships in the "
@@ -23,7 +23,7 @@ CARD = response_card(
     "nav-suite",
     "Nav Suite",
     AbilityKind.REACTION,
-    {"activate_system": movement.activated_by_me},
+    {"activate_system": tactical.activated_by_me},
     "after you activate a system",
     handler=_nav,
 )

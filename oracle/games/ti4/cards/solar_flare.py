@@ -5,11 +5,11 @@ action (so not in its space cannon offense)."""
 from __future__ import annotations
 
 from oracle.engine.core.abilities import AbilityKind
-from oracle.games.ti4 import cite, movement
+from oracle.games.ti4 import cite, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import response_card
 
-_flare = movement.boosting(
+_flare = tactical.boosting(
     "solar_flare",
     lambda me: (
         f"no other player may fire space cannon at "
@@ -24,7 +24,7 @@ CARD = response_card(
     "solar-flare",
     "Solar Flare",
     AbilityKind.REACTION,
-    {"activate_system": movement.activated_by_me},
+    {"activate_system": tactical.activated_by_me},
     "after you activate a system",
     handler=_flare,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from oracle.engine.core.abilities import action
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes, cite, movement, production
+from oracle.games.ti4 import changes, cite, movement, production, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     NOT_LEGAL,
@@ -28,7 +28,7 @@ def _tactical(ctx: Context) -> bool:
         me.resources[st.TACTIC] = me.resource(st.TACTIC) - 1
         system.tokens[st.token_key(me.name)] = 1
 
-    game.flags[movement.FLAG] = movement.Boosts()  # this action's effects
+    game.flags[tactical.FLAG] = tactical.Boosts()  # this action's effects
     activated = changes.happen(
         game,
         "activate_system",
@@ -43,7 +43,7 @@ def _tactical(ctx: Context) -> bool:
         movement.movement_step(game, me.name, system)
         movement.after_movement(game, me.name, system)
         production.production_step(game, me.name, system)
-    game.flags.pop(movement.FLAG, None)
+    game.flags.pop(tactical.FLAG, None)
     return activated
 
 

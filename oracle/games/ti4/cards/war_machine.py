@@ -7,7 +7,7 @@ from __future__ import annotations
 from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.games.ti4 import cite, movement
+from oracle.games.ti4 import cite, tactical
 from oracle.games.ti4.cards.common import response_card
 
 
@@ -15,7 +15,7 @@ def _own_production(event: Event, ctx: Context) -> bool:
     return event.player == ctx.player.name
 
 
-_war = movement.boosting(
+_war = tactical.boosting(
     "war_machine",
     lambda me: (
         "this use of Production has a production value 4 higher and costs 1 less"

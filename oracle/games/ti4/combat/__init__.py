@@ -1,0 +1,173 @@
+"""Combat in the TI4 pack: Space Cannon Offense, space combat, and the
+limits of what is modelled.
+
+``after_movement(game, system)`` is the one entry point: the steps of a
+tactical action that follow the movement of ships into the active system.
+A scenario reaches it with the ``combat`` rule component (``cards/combat.py``);
+the movement of issue 26 calls it when its "Move Ships" step is over.
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.game import Game
+from oracle.engine.core.scenario import Scenario
+from oracle.games.ti4 import cite, data
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
+from oracle.games.ti4.combat import cannon, core, invasion, space
+
+AFTER_CANNON = cite.cite("16.N2")
+AFTER_COMBAT = cite.cite("16.3c", "78.10a")
+
+#: The rule component a scenario uses to start at the combat steps.
+STEP = "combat"
+
+#: Faction abilities that act in a space combat or Space Cannon Offense, which
+#: the pack does not model (a combat with them is refused, not answered wrongly).
+FACTIONS_IN_COMBAT: dict[str, str] = {
+    "letnev": "Munitions Reserves",
+    "mentak": "Ambush",
+    "nekro": "Technological Singularity",
+    "norr": "Unrelenting",
+    "jolnar": "Fragile",
+    "l1z1x": "Harrow",
+    "yin": "Indoctrination",
+}
+
+#: Technologies acting in these steps that the pack does not model yet.
+TECHNOLOGIES_IN_COMBAT = (
+    "magen-defense-grid",
+    "x89-bacterial-weapon",
+    "dacxive-animators",
+)
+
+NOT_GENERIC = ("flagship", "mech")
+
+
+def after_movement(game: Game, system: Card) -> None:
+    """Run the tactical action's steps after movement in the active
+    ``system``: Space Cannon Offense (77.2), the space combat (78, 89.3), then
+    the invasion (49, 89.4). The active player is ``game.clock.active_player``.
+    What these steps cannot model is refused beforehand (``unmodelled``).
+    """
+    cannon.offense(game, system)
+    for player in core.fleets(game, system):  # 16.N2
+        core.capacity_check(game, system, player, AFTER_CANNON)
+    fought = space.fight(game, system)
+    if fought is not None:  # 16.3c, 78.10a
+        for player in (fought.attacker, fought.defender):
+            core.capacity_check(game, system, player, AFTER_COMBAT)
+    invasion.invade(game, system)
+
+
+def why_not_now(game: Game, system: Card, active: str) -> str:
+    """Why the steps after movement in ``system`` cannot be modelled, read from
+    the game as it stands once ships have moved ("" when they can): the same
+    limits as ``unmodelled`` applies to a ``combat`` step before the run."""
+    here = st.units(game, system=system)
+    near = [
+        unit
+        for other in st.systems(game)
+        if other is not system and st.adjacent(game, system, other)
+        for unit in st.units(game, system=other)
+        if unit.slug == "pds"
+    ]
+    for unit in here:
+        if unit.slug in NOT_GENERIC:
+            return (
+                f"a {unit.slug} in {game.name_of(system)}: faction units in combat "
+                "are not modelled yet"
+            )
+    custodians = st.table(game).custodians and any(
+        p.slug == "mecatol-rex" for p in st.planets_in(game, system)
+    )
+    if custodians and any(
+        u.owner == active and u.slug in data.GROUND_FORCES and not u.data.get("planet")
+        for u in here
+    ):
+        return (
+            "the custodians token is still on Mecatol Rex: removing it before an "
+            "invasion is not modelled"
+        )
+    for name in sorted({u.owner for u in (*here, *near) if u.owner}):
+        faction = st.seat(game, name).faction
+        if faction in FACTIONS_IN_COMBAT:
+            return (
+                f"{name}'s faction ability {FACTIONS_IN_COMBAT[faction]} acts in "
+                "combat and is not modelled yet"
+            )
+        for held in st.technologies(game, name):
+            if held.slug in TECHNOLOGIES_IN_COMBAT:
+                return (
+                    f"{name}'s technology {held.slug} acts in combat and is not "
+                    "modelled yet"
+                )
+    return ""
+
+
+def unmodelled(
+    scenario: Scenario, board: BoardSpec, seats: dict[str, SeatSpec]
+) -> list[Problem]:
+    """Refuse, as not modelled, a ``combat`` step whose combat needs what the
+    pack does not model: a flagship or mech, the custodians token, a faction
+    ability or technology that acts in combat or invasion. ``seats``: the TI4
+    fields by player."""
+    found: list[Problem] = []
+    for i, step in enumerate(scenario.steps):
+        if step.kind != "use" or str(step.value) != STEP:
+            continue
+        target = step.targets.get("target")
+        system = next((s for s in board.systems if s.id == target), None)
+        if system is None:
+            continue
+        reason = _why_not(system, str(step.player), board, seats)
+        if reason:
+            found.append(Unmodelled(f"/steps/{i}/use", reason))
+    return found
+
+
+def _why_not(
+    system: SystemSpec, active: str, board: BoardSpec, seats: dict[str, SeatSpec]
+) -> str:
+    near = [
+        s for s in board.systems if s.id in system.adjacent or system.id in s.adjacent
+    ]
+    involved = {u.owner for u in system.units} | {
+        u.owner for s in near for u in s.units if u.unit == "pds"
+    }
+    for unit in system.units:
+        if unit.unit in NOT_GENERIC:
+            return (
+                f"a {unit.unit} in {system.id}: faction units in combat are not "
+                "modelled yet"
+            )
+        if (
+            board.custodians
+            and unit.owner == active
+            and unit.unit in data.GROUND_FORCES
+            and not unit.planet
+            and any(p.id == "mecatol-rex" for p in system.planets)
+        ):
+            return (
+                "the custodians token is still on Mecatol Rex: removing it before "
+                "an invasion is not modelled"
+            )
+    for name in sorted(involved):
+        seat = seats.get(name)
+        if seat is None:
+            continue
+        if seat.faction in FACTIONS_IN_COMBAT:
+            ability = FACTIONS_IN_COMBAT[seat.faction]
+            return (
+                f"{name}'s faction ability {ability} acts in combat and is not "
+                "modelled yet"
+            )
+        for held in seat.technologies:
+            if held.slug in TECHNOLOGIES_IN_COMBAT:
+                return (
+                    f"{name}'s technology {held.slug} acts in combat and is not "
+                    "modelled yet"
+                )
+    return ""
