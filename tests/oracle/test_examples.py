@@ -92,7 +92,7 @@ def test_an_unimplemented_card_page_says_why_first(client: Client, ti4: Any) -> 
     status = text.index('id="oracle-status"')
     assert status < text.index('class="card-face"')
     said = text[status : text.index("</p>", status)]
-    assert "needs ship movement" in said
+    assert "space cannon offense is not modelled" in said
     for rule in card.cited_rules.all():
         assert f'data-xref="rule:{rule.rule_id}"' in said
 

@@ -222,8 +222,9 @@ NOT_IMPLEMENTED = {
             {
                 "pointer": "/steps/0/play",
                 "message": "the TI4 oracle does not implement Experimental "
-                "Battlestation yet: its timing window needs ship movement (it fires "
-                "after ships move into a system), which the pack does not model yet",
+                "Battlestation yet: its space dock's Space Cannon roll in space "
+                "cannon offense is not modelled yet (the movement and the space "
+                "cannon offense around it are)",
                 "card": "experimental-battlestation",
             }
         ],
