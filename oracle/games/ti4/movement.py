@@ -25,7 +25,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
-from oracle.games.ti4 import changes, cite, data, paths, reserve, units
+from oracle.games.ti4 import changes, cite, data, faction_units, paths, reserve, units
 from oracle.games.ti4 import state as st
 
 #: The window of the movement prompt.
@@ -105,6 +105,8 @@ class Mover:
     techs: frozenset[str]
     flank: int
     silence: str | None
+    #: The player's faction: its flagship and mech lines.
+    faction: str | None = None
     #: Routes found so far, by (start, Gravity Drive, via): the prompt's
     #: options and the check of an answer ask for the same ones.
     routes: dict[tuple[str, int, bool, str | None], paths.Route | None] = field(
@@ -114,7 +116,7 @@ class Mover:
     def stats(self, unit: Card) -> units.UnitStats | None:
         """The unit's line (None for a faction unit the pack has no line for)."""
         try:
-            return units.stats(unit.slug, self.techs)
+            return faction_units.stats(unit.slug, self.techs, self.faction)
         except KeyError:
             return None
 
@@ -180,6 +182,7 @@ def mover(game: Game, me: str, active: Card) -> Mover:
         techs,
         1 if found.flank_speed else 0,
         found.silence,
+        st.seat(game, me).faction,
     )
 
 
@@ -653,9 +656,10 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
     player picks (16.3a, 37.3); by default fighters go before ground forces,
     and the cheapest ships go first."""
     techs = frozenset(t.slug for t in st.technologies(game, me))
+    faction = st.seat(game, me).faction
     space = _space(game, me, system)
     ships = [u for u in space if not _carried_kind(u)]
-    room = sum(_capacity(u.slug, techs) for u in ships)
+    room = sum(_capacity(u.slug, techs, faction) for u in ships)
     cargo = [u for u in space if _carried_kind(u)]
     fighters = sum(1 for u in cargo if u.slug == "fighter")
     docks = sum(
@@ -692,7 +696,7 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
                 for u in _space(game, me, system)
                 if not _carried_kind(u) or (absorbed and u.slug == "fighter")
             ],
-            key=lambda u: (_cost(u.slug), u.slug),
+            key=lambda u: (_cost(u.slug, faction), u.slug),
         )
         _remove(
             game,
@@ -710,15 +714,15 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
         settle_capacity(game, me, system, fleet=fleet)
 
 
-def _capacity(unit: str, techs: frozenset[str]) -> int:
+def _capacity(unit: str, techs: frozenset[str], faction: str | None) -> int:
     try:
-        return units.stats(unit, techs).capacity
+        return faction_units.stats(unit, techs, faction).capacity
     except KeyError:
         return 0
 
 
-def _cost(unit: str) -> int:
-    line = units.BASE.get(unit)
+def _cost(unit: str, faction: str | None) -> int:
+    line = units.BASE.get(unit) or faction_units.line(unit, faction, frozenset())
     return line.cost if line is not None and line.cost is not None else 99
 
 
