@@ -245,3 +245,7 @@ PROMISSORY_NOTES: dict[str, str] = {
 }
 
 HAND_LIMIT = 7
+
+# Prophecy of Kings technologies the pack implements (appended after the base
+# game's so the base technologies keep their order).
+TECHNOLOGIES["sling-relay"] = Tech("Sling Relay", "B", "B")

@@ -32,6 +32,9 @@ WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
 WAR_MACHINE_VALUE = 4
 WAR_MACHINE_DISCOUNT = 1
+#: Sarween Tools: 1 off the combined cost when the player's units use
+#: Production (never for units produced without it, by the card's note).
+SARWEEN_TOOLS = "sarween-tools"
 _ITEM = re.compile(r"^(?:(\d{1,3})\s+)?([a-z-]+)$")
 
 
@@ -149,7 +152,8 @@ def production_step(game: Game, me: str, system: Card) -> None:
     )
     boosted = movement.boosts(game).war_machine
     limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
-    discount = WAR_MACHINE_DISCOUNT if boosted else 0
+    sarween = st.owns(game, me, SARWEEN_TOOLS)
+    discount = (WAR_MACHINE_DISCOUNT if boosted else 0) + (1 if sarween else 0)
     money = spendable(game, me) + discount
     ground_at = next((m.planet for m in found if m.planet is not None), None)
     options = tuple(producible(game, me, system))
@@ -172,7 +176,8 @@ def production_step(game: Game, me: str, system: Card) -> None:
         rules=cite.PRODUCTION,
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
         f"{money - discount} resources {me} can spend (67.1)"
-        f"{' plus 1 off with War Machine' if discount else ''}, each from "
+        f"{' plus 1 off with War Machine' if boosted else ''}"
+        f"{' plus 1 off with Sarween Tools' if sarween else ''}, each from "
         "reinforcements or "
         "the board (67.5); no ship where another player has ships (67.6)",
         title=f"Choose the units to produce in {name}",
@@ -182,6 +187,13 @@ def production_step(game: Game, me: str, system: Card) -> None:
     order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
     if not order:
         return
+    if sarween and cost(order):
+        game.say(
+            me,
+            f"Sarween Tools lowers the combined cost of what {me} produces by 1",
+            event="effect",
+            rules=cite.SARWEEN_TOOLS,
+        )
     _pay(game, me, max(0, cost(order) - discount))
     _announce(game, me, name, order, limit, discount)
     for unit, count in order.items():
@@ -266,3 +278,61 @@ class _PayPrompt(Prompt):
         if isinstance(answer, tuple) and answer and self.enough is not None:
             return answer if self.enough(answer) else None
         return answer
+
+
+# -- production by an ability outside the tactical action (67.4) -------------------
+
+
+def ships_to_produce(game: Game, me: str, system: Card) -> list[str]:
+    """The ship types of which the player could produce one in ``system`` now:
+    allowed there (67.6; war suns with their technology), paid for (67.1, a
+    single fighter for the pair's cost 67.2b) and placeable (67.5); cheapest
+    first."""
+    money = spendable(game, me)
+    found = [
+        unit
+        for unit in producible(game, me, system)
+        if unit in data.SHIPS
+        and cost({unit: 1}) <= money
+        and reserve.placeable(game, me, unit, 1, _place(system, None, unit))
+    ]
+    return sorted(found, key=lambda unit: (cost({unit: 1}), unit))
+
+
+def produce_ship(
+    game: Game, me: str, system: Card, source: str, rules: tuple[str, ...]
+) -> bool:
+    """Produce one ship in ``system`` by the ability of ``source`` (a card
+    name): the decision ``<window>`` asks which (by default the first of
+    ``ships_to_produce``), then it is paid (``production:pay``), placed in the
+    space area and capacity and the fleet pool are settled there. No
+    production value applies: the ability says how many (67.4)."""
+    options = tuple(ships_to_produce(game, me, system))
+    if not options:
+        return False
+    name = game.name_of(system)
+    prompt = Prompt(
+        PromptKind.CARD,
+        me,
+        WINDOW,
+        options,
+        minimum=1,
+        maximum=1,
+        rules=rules,
+        why=f"one ship {me} can pay for (67.1) and place in {name} (67.5)",
+        title=f"Choose the ship {source} produces in {name}",
+    )
+    answer = ask(game, prompt)
+    unit = answer[0] if isinstance(answer, tuple) and answer else options[0]
+    paid = cost({unit: 1})
+    _pay(game, me, paid)
+    game.say(
+        me,
+        f"{me} produces {changes.units_text(unit, 1)} in {name} with {source} for "
+        f"{changes.plural(paid, 'resource')}",
+        event="produce",
+        rules=rules,
+    )
+    changes.place_units(game, me, unit, 1, system, None, rules=rules)
+    movement.settle_capacity(game, me, system)
+    return True
