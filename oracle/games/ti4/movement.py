@@ -107,6 +107,8 @@ class Mover:
     silence: str | None
     #: The player's faction: its flagship and mech lines.
     faction: str | None = None
+    #: The board's systems by id.
+    places: dict[str, Card] = field(default_factory=dict)
     #: Routes found so far, by (start, Gravity Drive, via): the prompt's
     #: options and the check of an answer ask for the same ones.
     routes: dict[tuple[str, int, bool, str | None], paths.Route | None] = field(
@@ -183,6 +185,7 @@ def mover(game: Game, me: str, active: Card) -> Mover:
         1 if found.flank_speed else 0,
         found.silence,
         st.seat(game, me).faction,
+        places={st.system_id(s): s for s in st.systems(game)},
     )
 
 
@@ -205,7 +208,12 @@ def why_stuck(move: Mover, ship: Card) -> str | None:
     game = move.game
     start = str(ship.data.get("system"))
     gd = "gravity-drive" in move.techs
-    if not move.locked(start) and move.route(ship, gd) is not None:
+    # Without Gravity Drive first: the path ``plan`` looks for first, and a
+    # longer move never loses a path.
+    if not move.locked(start) and (
+        move.route(ship, False) is not None
+        or (gd and move.route(ship, True) is not None)
+    ):
         return None
     where = st.location(game, ship)
     target = game.name_of(move.active)
@@ -415,7 +423,7 @@ def expand(options: Sequence[str], raw: object) -> object:
     ):
         return raw
     out: list[str] = []
-    taken: list[str] = []
+    known, taken = set(options), set[str]()
     for item in items:
         text, through = split_path(item)
         found = _COUNTED.match(text)
@@ -423,20 +431,22 @@ def expand(options: Sequence[str], raw: object) -> object:
         if count > MOST:
             return raw
         for _ in range(count):
-            pick = _first_free(options, name, taken)
+            pick = _first_free(options, known, name, taken)
             if pick is None:
                 return raw
-            taken.append(pick)
+            taken.add(pick)
             out.append(pick if through is None else f"{pick}{BY}{' > '.join(through)}")
     return out
 
 
-def _first_free(options: Sequence[str], name: str, taken: list[str]) -> str | None:
-    if name in options and name not in taken:
+def _first_free(
+    options: Sequence[str], known: set[str], name: str, taken: set[str]
+) -> str | None:
+    """``name`` if it is a free option, else its first free numbered copy."""
+    if name in known and name not in taken:
         return name
-    return next(
-        (o for o in options if o.startswith(f"{name}#") and o not in taken), None
-    )
+    prefix = f"{name}#"
+    return next((o for o in options if o not in taken and o.startswith(prefix)), None)
 
 
 def movement_step(game: Game, me: str, active: Card) -> None:
@@ -508,7 +518,7 @@ def _move(game: Game, move: Mover, leg: Leg) -> None:
     me = move.me
     if not _survives(game, move, leg):
         return
-    names = [game.name_of(s) for s in _systems(game, leg.route.systems)]
+    names = [game.name_of(move.places[s]) for s in leg.route.systems]
     rules, notes = _notes(move, leg)
     text = f"{me} moves a {units_word(leg.ship.slug)} to {names[-1]} by "
     text += " > ".join(names)
@@ -657,14 +667,13 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
     and the cheapest ships go first."""
     techs = frozenset(t.slug for t in st.technologies(game, me))
     faction = st.seat(game, me).faction
-    space = _space(game, me, system)
+    mine = st.units(game, system=system, owner=me)
+    space = [u for u in mine if "planet" not in u.data]  # as ``_space``
     ships = [u for u in space if not _carried_kind(u)]
     room = sum(_capacity(u.slug, techs, faction) for u in ships)
     cargo = [u for u in space if _carried_kind(u)]
     fighters = sum(1 for u in cargo if u.slug == "fighter")
-    docks = sum(
-        1 for u in st.units(game, system=system, owner=me) if u.slug == "space-dock"
-    )
+    docks = sum(1 for u in mine if u.slug == "space-dock")
     free = min(fighters, DOCK_FIGHTERS * docks)  # the space dock's fighters
     pool = game.player(me).resource(st.FLEET)
     over = len(cargo) - free - room
@@ -686,7 +695,8 @@ def settle_capacity(game: Game, me: str, system: Card, *, fleet: bool = True) ->
             "there",
             cite.CAPACITY_EXCESS,
         )
-    count = len([u for u in _space(game, me, system) if not _carried_kind(u)])
+        space = _space(game, me, system)
+    count = len([u for u in space if not _carried_kind(u)])
     count += absorbed
     if fleet and count > pool:
         # Fighter IIs counting as ships may go too (37.N2).
@@ -801,18 +811,19 @@ def _space_cannon(
     """Whether some player has a PDS that may fire at another player's ships in
     the system: on one of its planets, or adjacent with PDS II (77.3c). No one
     but ``shielded`` may fire at ``shielded``'s ships (Solar Flare)."""
-    if not owners:
+    pds = [u for u in st.units(game) if u.slug == "pds"]
+    if not owners or not pds:
         return False
     found = boosts(game)
     # Adjacency as this tactical action has it (Lost Star Chart joins alpha
     # and beta for space cannon too, by the card's note).
     near = paths.chart(game, me, system, star_chart=found.star_chart).near
     here = st.system_id(system)
-    for unit in st.units(game):
+    for unit in pds:
         targets = owners - {unit.owner}
         if unit.owner != shielded:
             targets.discard(shielded or "")
-        if unit.slug != "pds" or not targets:
+        if not targets:
             continue
         where = str(unit.data.get("system"))
         if where == here:
