@@ -109,9 +109,9 @@ class Mover:
     faction: str | None = None
     #: The board's systems by id.
     places: dict[str, Card] = field(default_factory=dict)
-    #: Routes found so far, by (start, Gravity Drive, via): the prompt's
+    #: Routes found so far, by (start, move value, via): the prompt's
     #: options and the check of an answer ask for the same ones.
-    routes: dict[tuple[str, int, bool, str | None], paths.Route | None] = field(
+    routes: dict[tuple[str, int, str | None], paths.Route | None] = field(
         default_factory=dict
     )
 
@@ -141,7 +141,7 @@ class Mover:
         start = str(ship.data.get("system"))
         if budget is None or self.locked(start):
             return None
-        key = (start, budget, gravity_drive, via)
+        key = (start, budget, via)  # Gravity Drive is in the budget
         if key not in self.routes:
             through = "lightwave-deflector" in self.techs or self.silence == start
             self.routes[key] = paths.route(
@@ -381,6 +381,8 @@ class MovePrompt(Prompt):
     """The movement prompt: an answer must also fit together (``fits``)."""
 
     fits: Callable[[tuple[str, ...]], bool] | None = None
+    #: Answers already expanded (the runner and ``ask`` both check one).
+    expanded: dict[tuple[str, ...], object] = field(default_factory=dict)
 
     def accept(self, raw: object) -> Answer | None:
         """The answer if every name is an option and the units fit together.
@@ -388,7 +390,13 @@ class MovePrompt(Prompt):
         ``"2 Alice/fighter@home"`` names two of those fighters, a label
         without ``#n`` the first not yet named, and ``"... by mid > gap"``
         the systems a ship moves through."""
-        full = expand(self.options, raw)
+        if isinstance(raw, list) and all(isinstance(i, str) for i in raw):
+            key = tuple(raw)
+            if key not in self.expanded:
+                self.expanded[key] = expand(self.options, raw)
+            full = self.expanded[key]
+        else:
+            full = expand(self.options, raw)
         if not isinstance(full, list):
             return Prompt.accept(self, full)
         names = [split_path(item)[0] for item in full]
