@@ -1,7 +1,8 @@
-"""Flagships and mechs as data: each faction's printed figures (rule 97; the
-faction sheets and unit cards). Only the figures are here; the text abilities
-of these units are not modelled. `tests/ti4/test_faction_units.py` checks every
-figure against the unit cards of `fixtures/ti4/cards`.
+"""Flagships and mechs as data: each faction's printed figures (its faction
+sheet and unit cards; mechs are ground forces, 55.1). Only the figures are
+here; the text abilities of these units are not modelled.
+`tests/ti4/test_faction_units.py` checks every figure against the unit cards
+of `fixtures/ti4/cards`.
 
 Keys are the pack's faction slugs (`data.FACTIONS`). A faction unit's
 ``production`` is its whole production value as printed (the Arborec mech's
