@@ -25,7 +25,15 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, movement, reserve, units
+from oracle.games.ti4 import (
+    changes,
+    cite,
+    data,
+    faction_units,
+    movement,
+    reserve,
+    units,
+)
 from oracle.games.ti4 import state as st
 
 WINDOW = "production"
@@ -72,12 +80,13 @@ def spendable(game: Game, me: str) -> int:
     return total + game.player(me).resource(st.TRADE_GOODS)
 
 
-def cost(order: dict[str, int]) -> int:
+def cost(order: dict[str, int], faction: str | None = None) -> int:
     """The cost of an order: a pair of fighters or infantry for one cost, and
-    a single one for the same (67.2, 67.2b)."""
+    a single one for the same (67.2, 67.2b); ``faction`` prices its flagship
+    and mech."""
     total = 0
     for unit, count in order.items():
-        line = units.BASE[unit]
+        line = faction_units.stats(unit, frozenset(), faction)
         per = line.cost or 0
         total += -(-count // line.produced) * per
     return total
@@ -95,6 +104,12 @@ def producible(game: Game, me: str, system: Card) -> list[str]:
         if unit == "war-sun" and units.WAR_SUN_TECHNOLOGY not in techs:
             continue
         if others and unit in data.SHIPS:
+            continue
+        out.append(unit)
+    faction = st.seat(game, me).faction
+    for unit in ("flagship", "mech"):  # the faction's own (faction_units.py)
+        found = faction_units.line(unit, faction, techs)
+        if found is None or (others and unit in data.SHIPS):
             continue
         out.append(unit)
     return out
@@ -151,6 +166,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
         card=system,
     )
     boosted = movement.boosts(game).war_machine
+    faction = st.seat(game, me).faction
     limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
     sarween = st.owns(game, me, SARWEEN_TOOLS)
     discount = (WAR_MACHINE_DISCOUNT if boosted else 0) + (1 if sarween else 0)
@@ -159,7 +175,9 @@ def production_step(game: Game, me: str, system: Card) -> None:
     options = tuple(producible(game, me, system))
 
     def fits(order: dict[str, int]) -> bool:
-        if sum(order.values()) > limit or cost(order) > money:  # discount in money
+        if (
+            sum(order.values()) > limit or cost(order, faction) > money
+        ):  # discount in money
             return False
         return all(
             reserve.placeable(game, me, u, n, _place(system, ground_at, u))
@@ -187,14 +205,14 @@ def production_step(game: Game, me: str, system: Card) -> None:
     order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
     if not order:
         return
-    if sarween and cost(order):
+    if sarween and cost(order, faction):
         game.say(
             me,
             f"Sarween Tools lowers the combined cost of what {me} produces by 1",
             event="effect",
             rules=cite.SARWEEN_TOOLS,
         )
-    _pay(game, me, max(0, cost(order) - discount))
+    _pay(game, me, max(0, cost(order, faction) - discount))
     _announce(game, me, name, order, limit, discount)
     for unit, count in order.items():
         planet = ground_at if unit in data.GROUND_FORCES else None
@@ -211,7 +229,7 @@ def _announce(
     game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
 ) -> None:
     what = join_words([changes.units_text(u, n) for u, n in order.items()])
-    paid = max(0, cost(order) - discount)
+    paid = max(0, cost(order, st.seat(game, me).faction) - discount)
     game.say(
         me,
         f"{me} produces {what} in {name} for "
@@ -288,15 +306,15 @@ def ships_to_produce(game: Game, me: str, system: Card) -> list[str]:
     allowed there (67.6; war suns with their technology), paid for (67.1, a
     single fighter for the pair's cost 67.2b) and placeable (67.5); cheapest
     first."""
-    money = spendable(game, me)
+    money, faction = spendable(game, me), st.seat(game, me).faction
     found = [
         unit
         for unit in producible(game, me, system)
         if unit in data.SHIPS
-        and cost({unit: 1}) <= money
+        and cost({unit: 1}, faction) <= money
         and reserve.placeable(game, me, unit, 1, _place(system, None, unit))
     ]
-    return sorted(found, key=lambda unit: (cost({unit: 1}), unit))
+    return sorted(found, key=lambda unit: (cost({unit: 1}, faction), unit))
 
 
 def produce_ship(
@@ -324,7 +342,7 @@ def produce_ship(
     )
     answer = ask(game, prompt)
     unit = answer[0] if isinstance(answer, tuple) and answer else options[0]
-    paid = cost({unit: 1})
+    paid = cost({unit: 1}, st.seat(game, me).faction)
     _pay(game, me, paid)
     game.say(
         me,
