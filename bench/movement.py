@@ -12,7 +12,12 @@ finding every path. Prints p50/p95 of:
 - ``set-up``: the same scenario without its steps (parse, set-up, result), so
   ``scenario`` minus ``set-up`` is what the tactical action itself costs;
 - ``movement``: only the engine's planning of that answer
-  (``movement.offers`` and ``movement.plan`` on a set-up game).
+  (``movement.offers`` and ``movement.plan`` on a set-up game);
+- ``ti4 api``: the TI4 API scenario of ``bench/engine.py`` (from
+  ``bench/oracle_api.py``), measured in the same rounds as a yardstick of the
+  machine's speed at the time.
+
+The four are measured in interleaved rounds, so the load moves them alike.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import oracle.games
+from bench.oracle_api import SCENARIO as TI4_SCENARIO
 from oracle.engine import run_scenario
 from oracle.engine.core.refs import labels
 from oracle.engine.core.scenario import Scenario
@@ -127,14 +133,21 @@ def planning() -> Callable[[], object]:
 
 
 def measure(
-    run: Callable[[], object], repeat: int, clock: Callable[[], float]
-) -> list[float]:
-    run()  # warm-up
-    out = []
-    for _ in range(repeat):
-        start = clock()
-        run()
-        out.append((clock() - start) * 1000)
+    runs: dict[str, Callable[[], object]],
+    repeat: int,
+    clock: Callable[[], float],
+    rounds: int = 10,
+) -> dict[str, list[float]]:
+    """Milliseconds of each run, ``repeat`` times, in interleaved rounds."""
+    out: dict[str, list[float]] = {name: [] for name in runs}
+    for run in runs.values():
+        run()  # warm-up
+    for _ in range(rounds):
+        for name, run in runs.items():
+            for _ in range(max(1, repeat // rounds)):
+                start = clock()
+                run()
+                out[name].append((clock() - start) * 1000)
     return out
 
 
@@ -152,17 +165,22 @@ def main() -> None:
     bare = scenario()
     bare["steps"] = []
     medians = {}
-    for name, run in (
-        ("scenario", lambda: run_scenario(copy.deepcopy(scenario()))),
-        ("set-up", lambda: run_scenario(copy.deepcopy(bare))),
-        ("movement", planning()),
-    ):
-        times = sorted(measure(run, args.repeat, clock))
+    runs: dict[str, Callable[[], object]] = {
+        "scenario": lambda: run_scenario(copy.deepcopy(scenario())),
+        "set-up": lambda: run_scenario(copy.deepcopy(bare)),
+        "movement": planning(),
+        "ti4 api": lambda: run_scenario({"game": "ti4", **TI4_SCENARIO}),
+    }
+    for name, found in measure(runs, args.repeat, clock).items():
+        times = sorted(found)
         p50 = medians[name] = statistics.median(times)
         p95 = times[int(len(times) * 0.95) - 1]
         print(f"{name:9} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms   ({args.clock} clock)")
     action = medians["scenario"] - medians["set-up"]
-    print(f"the tactical action itself: about {action:.2f} ms (difference of p50s)")
+    print(
+        f"the tactical action itself: about {action:.2f} ms (difference of p50s), "
+        f"{action / medians['ti4 api']:.2f}x the TI4 API scenario"
+    )
 
 
 if __name__ == "__main__":

@@ -147,6 +147,14 @@ FACTIONS: dict[str, tuple[str, int]] = {
     "xxcha": ("The Xxcha Kingdom", 4),
     "yin": ("The Yin Brotherhood", 2),
     "yssaril": ("The Yssaril Tribes", 3),
+    # Prophecy of Kings (their flagships and mechs: faction_units.py).
+    "argent": ("The Argent Flight", 3),
+    "empyrean": ("The Empyrean", 4),
+    "mahact": ("The Mahact Gene-Sorcerers", 3),
+    "naaz-rokha": ("The Naaz-Rokha Alliance", 3),
+    "nomad": ("The Nomad", 4),
+    "ul": ("The Titans of Ul", 2),
+    "vuilraith": ("The Vuil'raith Cabal", 2),
 }
 
 #: Faction abilities the pack implements, by faction.
@@ -237,3 +245,7 @@ PROMISSORY_NOTES: dict[str, str] = {
 }
 
 HAND_LIMIT = 7
+
+# Prophecy of Kings technologies the pack implements (appended after the base
+# game's so the base technologies keep their order).
+TECHNOLOGIES["sling-relay"] = Tech("Sling Relay", "B", "B")

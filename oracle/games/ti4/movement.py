@@ -28,6 +28,7 @@ from oracle.games.ti4 import (
     cite,
     combat,
     data,
+    faction_units,
     paths,
     reserve,
     tactical,
@@ -68,16 +69,20 @@ class Mover:
     techs: frozenset[str]
     flank: int
     silence: str | None
-    #: Routes found so far, by (start, Gravity Drive, via): the prompt's
+    #: The player's faction: its flagship and mech lines.
+    faction: str | None = None
+    #: The board's systems by id.
+    places: dict[str, Card] = field(default_factory=dict)
+    #: Routes found so far, by (start, move value, via): the prompt's
     #: options and the check of an answer ask for the same ones.
-    routes: dict[tuple[str, int, bool, str | None], paths.Route | None] = field(
+    routes: dict[tuple[str, int, str | None], paths.Route | None] = field(
         default_factory=dict
     )
 
     def stats(self, unit: Card) -> units.UnitStats | None:
         """The unit's line (None for a faction unit the pack has no line for)."""
         try:
-            return units.stats(unit.slug, self.techs)
+            return faction_units.stats(unit.slug, self.techs, self.faction)
         except KeyError:
             return None
 
@@ -100,7 +105,7 @@ class Mover:
         start = str(ship.data.get("system"))
         if budget is None or self.locked(start):
             return None
-        key = (start, budget, gravity_drive, via)
+        key = (start, budget, via)  # Gravity Drive is in the budget
         if key not in self.routes:
             through = "lightwave-deflector" in self.techs or self.silence == start
             self.routes[key] = paths.route(
@@ -143,6 +148,8 @@ def mover(game: Game, me: str, active: Card) -> Mover:
         techs,
         1 if found.flank_speed else 0,
         found.silence,
+        st.seat(game, me).faction,
+        places={st.system_id(s): s for s in st.systems(game)},
     )
 
 
@@ -165,7 +172,12 @@ def why_stuck(move: Mover, ship: Card) -> str | None:
     game = move.game
     start = str(ship.data.get("system"))
     gd = "gravity-drive" in move.techs
-    if not move.locked(start) and move.route(ship, gd) is not None:
+    # Without Gravity Drive first: the path ``plan`` looks for first, and a
+    # longer move never loses a path.
+    if not move.locked(start) and (
+        move.route(ship, False) is not None
+        or (gd and move.route(ship, True) is not None)
+    ):
         return None
     where = st.location(game, ship)
     target = game.name_of(move.active)
@@ -333,6 +345,8 @@ class MovePrompt(Prompt):
     """The movement prompt: an answer must also fit together (``fits``)."""
 
     fits: Callable[[tuple[str, ...]], bool] | None = None
+    #: Answers already expanded (the runner and ``ask`` both check one).
+    expanded: dict[tuple[str, ...], object] = field(default_factory=dict)
 
     def accept(self, raw: object) -> Answer | None:
         """The answer if every name is an option and the units fit together.
@@ -340,7 +354,13 @@ class MovePrompt(Prompt):
         ``"2 Alice/fighter@home"`` names two of those fighters, a label
         without ``#n`` the first not yet named, and ``"... by mid > gap"``
         the systems a ship moves through."""
-        full = expand(self.options, raw)
+        if isinstance(raw, list) and all(isinstance(i, str) for i in raw):
+            key = tuple(raw)
+            if key not in self.expanded:
+                self.expanded[key] = expand(self.options, raw)
+            full = self.expanded[key]
+        else:
+            full = expand(self.options, raw)
         if not isinstance(full, list):
             return Prompt.accept(self, full)
         names = [split_path(item)[0] for item in full]
@@ -375,7 +395,7 @@ def expand(options: Sequence[str], raw: object) -> object:
     ):
         return raw
     out: list[str] = []
-    taken: list[str] = []
+    known, taken = set(options), set[str]()
     for item in items:
         text, through = split_path(item)
         found = _COUNTED.match(text)
@@ -383,20 +403,22 @@ def expand(options: Sequence[str], raw: object) -> object:
         if count > MOST:
             return raw
         for _ in range(count):
-            pick = _first_free(options, name, taken)
+            pick = _first_free(options, known, name, taken)
             if pick is None:
                 return raw
-            taken.append(pick)
+            taken.add(pick)
             out.append(pick if through is None else f"{pick}{BY}{' > '.join(through)}")
     return out
 
 
-def _first_free(options: Sequence[str], name: str, taken: list[str]) -> str | None:
-    if name in options and name not in taken:
+def _first_free(
+    options: Sequence[str], known: set[str], name: str, taken: set[str]
+) -> str | None:
+    """``name`` if it is a free option, else its first free numbered copy."""
+    if name in known and name not in taken:
         return name
-    return next(
-        (o for o in options if o.startswith(f"{name}#") and o not in taken), None
-    )
+    prefix = f"{name}#"
+    return next((o for o in options if o not in taken and o.startswith(prefix)), None)
 
 
 def movement_step(game: Game, me: str, active: Card) -> None:
@@ -468,7 +490,7 @@ def _move(game: Game, move: Mover, leg: Leg) -> None:
     me = move.me
     if not _survives(game, move, leg):
         return
-    names = [game.name_of(s) for s in _systems(game, leg.route.systems)]
+    names = [game.name_of(move.places[s]) for s in leg.route.systems]
     rules, notes = _notes(move, leg)
     text = f"{me} moves a {units_word(leg.ship.slug)} to {names[-1]} by "
     text += " > ".join(names)
@@ -624,14 +646,14 @@ def settle_capacity(
     and the cheapest ships go first. ``rules``: why it is checked now, cited
     with the capacity rules."""
     techs = frozenset(t.slug for t in st.technologies(game, me))
-    space = _space(game, me, system)
+    faction = st.seat(game, me).faction
+    mine = st.units(game, system=system, owner=me)
+    space = [u for u in mine if "planet" not in u.data]  # as ``_space``
     ships = [u for u in space if not _carried_kind(u)]
-    room = sum(_capacity(u.slug, techs) for u in ships)
+    room = sum(_capacity(u.slug, techs, faction) for u in ships)
     cargo = [u for u in space if _carried_kind(u)]
     fighters = sum(1 for u in cargo if u.slug == "fighter")
-    docks = sum(
-        1 for u in st.units(game, system=system, owner=me) if u.slug == "space-dock"
-    )
+    docks = sum(1 for u in mine if u.slug == "space-dock")
     free = min(fighters, DOCK_FIGHTERS * docks)  # the space dock's fighters
     pool = game.player(me).resource(st.FLEET)
     over = len(cargo) - free - room
@@ -653,7 +675,8 @@ def settle_capacity(
             "there",
             (*cite.CAPACITY_EXCESS, *rules),
         )
-    count = len([u for u in _space(game, me, system) if not _carried_kind(u)])
+        space = _space(game, me, system)
+    count = len([u for u in space if not _carried_kind(u)])
     count += absorbed
     if fleet and count > pool:
         # Fighter IIs counting as ships may go too (37.N2).
@@ -663,7 +686,7 @@ def settle_capacity(
                 for u in _space(game, me, system)
                 if not _carried_kind(u) or (absorbed and u.slug == "fighter")
             ],
-            key=lambda u: (_cost(u.slug), u.slug),
+            key=lambda u: (_cost(u.slug, faction), u.slug),
         )
         _remove(
             game,
@@ -681,15 +704,15 @@ def settle_capacity(
         settle_capacity(game, me, system, fleet=fleet, rules=rules)
 
 
-def _capacity(unit: str, techs: frozenset[str]) -> int:
+def _capacity(unit: str, techs: frozenset[str], faction: str | None) -> int:
     try:
-        return units.stats(unit, techs).capacity
+        return faction_units.stats(unit, techs, faction).capacity
     except KeyError:
         return 0
 
 
-def _cost(unit: str) -> int:
-    line = units.BASE.get(unit)
+def _cost(unit: str, faction: str | None) -> int:
+    line = units.BASE.get(unit) or faction_units.line(unit, faction, frozenset())
     return line.cost if line is not None and line.cost is not None else 99
 
 
@@ -774,18 +797,19 @@ def _space_cannon(
     """Whether some player has a PDS that may fire at another player's ships in
     the system: on one of its planets, or adjacent with PDS II (77.3c). No one
     but ``shielded`` may fire at ``shielded``'s ships (Solar Flare)."""
-    if not owners:
+    pds = [u for u in st.units(game) if u.slug == "pds"]
+    if not owners or not pds:
         return False
     found = tactical.boosts(game)
     # Adjacency as this tactical action has it (Lost Star Chart joins alpha
     # and beta for space cannon too, by the card's note).
     near = paths.chart(game, me, system, star_chart=found.star_chart).near
     here = st.system_id(system)
-    for unit in st.units(game):
+    for unit in pds:
         targets = owners - {unit.owner}
         if unit.owner != shielded:
             targets.discard(shielded or "")
-        if unit.slug != "pds" or not targets:
+        if not targets:
             continue
         where = str(unit.data.get("system"))
         if where == here:

@@ -78,15 +78,21 @@ def chart(
         for kinds in holes.values():
             if kinds & {"alpha", "beta"}:
                 kinds.update(("alpha", "beta"))
+    place = {s.slug: i for i, s in enumerate(systems)}
+    by_hole: dict[str, set[str]] = {}  # wormhole type -> systems holding one
+    for slug, kinds in holes.items():
+        for kind in kinds:
+            by_hole.setdefault(kind, set()).add(slug)
     near: dict[str, tuple[str, ...]] = {}
     for one in systems:
         listed = game.definition(one).data.get("adjacent", ())
-        sides = set(listed) if isinstance(listed, tuple) else set()
-        near[one.slug] = tuple(
-            o.slug
-            for o in systems
-            if o is not one and (o.slug in sides or holes[one.slug] & holes[o.slug])
+        found = (
+            {o for o in listed if o in place} if isinstance(listed, tuple) else set()
         )
+        for kind in holes[one.slug]:
+            found |= by_hole[kind]
+        found.discard(one.slug)
+        near[one.slug] = tuple(sorted(found, key=place.__getitem__))  # board order
     occupied = frozenset(
         str(u.data.get("system"))
         for u in st.units(game)

@@ -25,13 +25,25 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Answer, Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, movement, reserve, tactical, units
+from oracle.games.ti4 import (
+    changes,
+    cite,
+    data,
+    faction_units,
+    movement,
+    reserve,
+    tactical,
+    units,
+)
 from oracle.games.ti4 import state as st
 
 WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
 WAR_MACHINE_VALUE = 4
 WAR_MACHINE_DISCOUNT = 1
+#: Sarween Tools: 1 off the combined cost when the player's units use
+#: Production (never for units produced without it, by the card's note).
+SARWEEN_TOOLS = "sarween-tools"
 _ITEM = re.compile(r"^(?:(\d{1,3})\s+)?([a-z-]+)$")
 
 
@@ -69,12 +81,13 @@ def spendable(game: Game, me: str) -> int:
     return total + game.player(me).resource(st.TRADE_GOODS)
 
 
-def cost(order: dict[str, int]) -> int:
+def cost(order: dict[str, int], faction: str | None = None) -> int:
     """The cost of an order: a pair of fighters or infantry for one cost, and
-    a single one for the same (67.2, 67.2b)."""
+    a single one for the same (67.2, 67.2b); ``faction`` prices its flagship
+    and mech."""
     total = 0
     for unit, count in order.items():
-        line = units.BASE[unit]
+        line = faction_units.stats(unit, frozenset(), faction)
         per = line.cost or 0
         total += -(-count // line.produced) * per
     return total
@@ -92,6 +105,12 @@ def producible(game: Game, me: str, system: Card) -> list[str]:
         if unit == "war-sun" and units.WAR_SUN_TECHNOLOGY not in techs:
             continue
         if others and unit in data.SHIPS:
+            continue
+        out.append(unit)
+    faction = st.seat(game, me).faction
+    for unit in ("flagship", "mech"):  # the faction's own (faction_units.py)
+        found = faction_units.line(unit, faction, techs)
+        if found is None or (others and unit in data.SHIPS):
             continue
         out.append(unit)
     return out
@@ -148,14 +167,18 @@ def production_step(game: Game, me: str, system: Card) -> None:
         card=system,
     )
     boosted = tactical.boosts(game).war_machine
+    faction = st.seat(game, me).faction
     limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
-    discount = WAR_MACHINE_DISCOUNT if boosted else 0
+    sarween = st.owns(game, me, SARWEEN_TOOLS)
+    discount = (WAR_MACHINE_DISCOUNT if boosted else 0) + (1 if sarween else 0)
     money = spendable(game, me) + discount
     ground_at = next((m.planet for m in found if m.planet is not None), None)
     options = tuple(producible(game, me, system))
 
     def fits(order: dict[str, int]) -> bool:
-        if sum(order.values()) > limit or cost(order) > money:  # discount in money
+        if (
+            sum(order.values()) > limit or cost(order, faction) > money
+        ):  # discount in money
             return False
         return all(
             reserve.placeable(game, me, u, n, _place(system, ground_at, u))
@@ -172,7 +195,8 @@ def production_step(game: Game, me: str, system: Card) -> None:
         rules=cite.PRODUCTION,
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
         f"{money - discount} resources {me} can spend (67.1)"
-        f"{' plus 1 off with War Machine' if discount else ''}, each from "
+        f"{' plus 1 off with War Machine' if boosted else ''}"
+        f"{' plus 1 off with Sarween Tools' if sarween else ''}, each from "
         "reinforcements or "
         "the board (67.5); no ship where another player has ships (67.6)",
         title=f"Choose the units to produce in {name}",
@@ -182,7 +206,14 @@ def production_step(game: Game, me: str, system: Card) -> None:
     order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
     if not order:
         return
-    _pay(game, me, max(0, cost(order) - discount))
+    if sarween and cost(order, faction):
+        game.say(
+            me,
+            f"Sarween Tools lowers the combined cost of what {me} produces by 1",
+            event="effect",
+            rules=cite.SARWEEN_TOOLS,
+        )
+    _pay(game, me, max(0, cost(order, faction) - discount))
     _announce(game, me, name, order, limit, discount)
     for unit, count in order.items():
         planet = ground_at if unit in data.GROUND_FORCES else None
@@ -199,7 +230,7 @@ def _announce(
     game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
 ) -> None:
     what = join_words([changes.units_text(u, n) for u, n in order.items()])
-    paid = max(0, cost(order) - discount)
+    paid = max(0, cost(order, st.seat(game, me).faction) - discount)
     game.say(
         me,
         f"{me} produces {what} in {name} for "
@@ -266,3 +297,61 @@ class _PayPrompt(Prompt):
         if isinstance(answer, tuple) and answer and self.enough is not None:
             return answer if self.enough(answer) else None
         return answer
+
+
+# -- production by an ability outside the tactical action (67.4) -------------------
+
+
+def ships_to_produce(game: Game, me: str, system: Card) -> list[str]:
+    """The ship types of which the player could produce one in ``system`` now:
+    allowed there (67.6; war suns with their technology), paid for (67.1, a
+    single fighter for the pair's cost 67.2b) and placeable (67.5); cheapest
+    first."""
+    money, faction = spendable(game, me), st.seat(game, me).faction
+    found = [
+        unit
+        for unit in producible(game, me, system)
+        if unit in data.SHIPS
+        and cost({unit: 1}, faction) <= money
+        and reserve.placeable(game, me, unit, 1, _place(system, None, unit))
+    ]
+    return sorted(found, key=lambda unit: (cost({unit: 1}, faction), unit))
+
+
+def produce_ship(
+    game: Game, me: str, system: Card, source: str, rules: tuple[str, ...]
+) -> bool:
+    """Produce one ship in ``system`` by the ability of ``source`` (a card
+    name): the decision ``<window>`` asks which (by default the first of
+    ``ships_to_produce``), then it is paid (``production:pay``), placed in the
+    space area and capacity and the fleet pool are settled there. No
+    production value applies: the ability says how many (67.4)."""
+    options = tuple(ships_to_produce(game, me, system))
+    if not options:
+        return False
+    name = game.name_of(system)
+    prompt = Prompt(
+        PromptKind.CARD,
+        me,
+        WINDOW,
+        options,
+        minimum=1,
+        maximum=1,
+        rules=rules,
+        why=f"one ship {me} can pay for (67.1) and place in {name} (67.5)",
+        title=f"Choose the ship {source} produces in {name}",
+    )
+    answer = ask(game, prompt)
+    unit = answer[0] if isinstance(answer, tuple) and answer else options[0]
+    paid = cost({unit: 1}, st.seat(game, me).faction)
+    _pay(game, me, paid)
+    game.say(
+        me,
+        f"{me} produces {changes.units_text(unit, 1)} in {name} with {source} for "
+        f"{changes.plural(paid, 'resource')}",
+        event="produce",
+        rules=rules,
+    )
+    changes.place_units(game, me, unit, 1, system, None, rules=rules)
+    movement.settle_capacity(game, me, system)
+    return True

@@ -27,7 +27,10 @@ def rollers(game: Game, player: str, system: Card) -> list[Card]:
     this tactical action has it, Lost Star Chart included)."""
     out = []
     for unit in st.units(game, owner=player):
-        line = core.line(game, unit)
+        try:
+            line = core.line(game, unit)
+        except KeyError:  # a flagship or mech of no known faction fires nothing
+            continue
         if line.space_cannon is None:
             continue
         here = st.system_of(game, unit)

@@ -16,7 +16,7 @@ from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.flow.events import answerable
-from oracle.games.ti4 import changes, data, units
+from oracle.games.ti4 import changes, data, faction_units, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
@@ -232,15 +232,17 @@ def fleets(game: Game, system: Card) -> list[str]:
 
 
 def line(game: Game, unit: Card) -> units.UnitStats:
-    """The statistics that apply to a unit of its owner (97.4). A combat
+    """The statistics that apply to a unit of its owner (97.4; a flagship or
+    mech by its owner's faction, ``KeyError`` without one). A combat
     remembers each player's technologies: none is gained while it lasts."""
     combat = current(game)
+    faction = st.seat(game, str(unit.owner)).faction
     if combat is None:
-        return units.stats(unit.slug, technologies(game, unit.owner))
+        return faction_units.stats(unit.slug, technologies(game, unit.owner), faction)
     owned = combat.technologies.get(unit.owner)
     if owned is None:
         owned = combat.technologies[unit.owner] = technologies(game, unit.owner)
-    return units.stats(unit.slug, owned)
+    return faction_units.stats(unit.slug, owned, faction)
 
 
 def damaged(unit: Card) -> bool:
