@@ -255,12 +255,13 @@ def units(
 ) -> list[Card]:
     """Return units on the board, optionally in one system or of one player."""
     out = []
+    where = system_id(system) if system is not None else None
     for card in game.cards_with(game.pack.slugs_of_type(UNIT)):
         if card.zone != PLAY:
             continue
         if owner is not None and card.owner != owner:
             continue
-        if system is not None and card.data.get("system") != system_id(system):
+        if where is not None and card.data.get("system") != where:
             continue
         out.append(card)
     return out
