@@ -129,12 +129,8 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
             game, combat.opponent(player), player, produced[player], COMBAT, system
         )
     techs.duranium_armor(game, combat, system)
-    _settled(game, combat, system)
     _retreat(game, combat, system)
-    _end_round(game, combat, system)
-    if not combat.over:
-        _settled(game, combat, system)
-    return None
+    return _end_round(game, combat, system)
 
 
 def _window(
