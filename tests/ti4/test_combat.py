@@ -17,6 +17,10 @@ from hypothesis import strategies as s
 import oracle.games.ti4  # noqa: F401 - registers the pack
 from oracle.engine import run_scenario
 from oracle.engine.core.errors import ScenarioError
+from oracle.engine.core.scenario import Scenario
+from oracle.engine.flow.events import answerable
+from oracle.engine.io.runner import build_game
+from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import KINDS, Modifier
 
 SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "war-sun")
@@ -212,3 +216,58 @@ def test_only_units_with_sustain_damage_can_be_listed_damaged() -> None:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/board/systems/0/units/Bob/0"
     assert "87.1" in caught.value.problems[0].message
+
+
+def test_a_played_card_no_longer_answers_from_the_discard_pile() -> None:
+    # A notice is a full event only while some card could answer it from where
+    # it is: Shields Holding answers "before you assign hits" from a hand.
+    game = build_game(
+        Scenario.parse(
+            {
+                "game": "ti4",
+                "players": [
+                    {"name": "Alice"},
+                    {"name": "Bob", "hand": ["shields-holding"]},
+                ],
+            }
+        )
+    )
+    assert answerable(game, "assign_hits")
+    card = next(c for c in game.cards.values() if c.slug == "shields-holding")
+    game.move(card, st.ACTION_DISCARD)
+    assert not answerable(game, "assign_hits")
+
+
+def test_each_unit_destroyed_by_one_assignment_keeps_its_line() -> None:
+    # Four hits on a carrier and four fighters take the fighters (cheapest
+    # first): no card answers, so one event destroys them, and the log still
+    # has one line per fighter.
+    result = run_scenario(
+        {
+            "game": "ti4",
+            "phase": "action",
+            "players": [
+                {"name": "Alice", "strategy_cards": ["leadership"]},
+                {"name": "Bob", "strategy_cards": ["politics"]},
+            ],
+            "board": {
+                "dice": [10, 10, 10, 10, 1, 1, 1, 1, 1],
+                "systems": [
+                    {
+                        "id": "rex",
+                        "tokens": ["Alice"],
+                        "units": {
+                            "Alice": ["4 cruiser"],
+                            "Bob": ["carrier", "4 fighter"],
+                        },
+                    }
+                ],
+            },
+            "steps": [
+                {"player": "Alice", "use": "combat", "targets": {"target": "rex"}}
+            ],
+        }
+    )
+    lines = [e.message for e in result.log if e.event == "destroy_units"]
+    assert lines[:4] == ["Bob destroys their own fighter in Rex"] * 4
+    assert "fighter" not in " ".join(lines[4:])

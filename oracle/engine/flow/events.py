@@ -125,15 +125,21 @@ def _run(game: Game, event: Event) -> None:
 
 
 def answerable(game: Game, name: str) -> bool:
-    """Return whether a card in the game or a rule ability may answer an event
-    called ``name``. The engine's own notices (``targets_chosen``,
+    """Return whether a rule ability, or a card in a zone where its ability
+    works (``Ability.location``, as ``eligible`` checks first), may answer an
+    event called ``name``. The engine's own notices (``targets_chosen``,
     ``enters_play``...) change nothing and log nothing: one no ability can
     answer is skipped, so games that do not use them do not pay for them."""
     pack = game.pack
     for kind in pack.trigger_kinds(name):
         found = pack.triggered(kind, name)
-        if found.rules or game.cards_with(found.slugs):
+        if found.rules:
             return True
+        for card in game.cards_with(found.slugs):
+            for _, ability in found.cards[card.slug]:
+                where = ability.location
+                if card.zone in where or "any" in where:
+                    return True
     return False
 
 

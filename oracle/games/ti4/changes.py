@@ -14,7 +14,7 @@ from oracle.engine.core.game import HAND, PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
-from oracle.engine.flow.events import resolve_event
+from oracle.engine.flow.events import answerable, resolve_event
 from oracle.games.ti4 import cite, reserve
 from oracle.games.ti4 import state as st
 
@@ -537,6 +537,49 @@ def destroy_units(
     """Destroy units: they go back to their owners' reinforcements."""
     if not targets:
         return False
+    change, text = _destruction(game, by, targets)
+    return happen(
+        game, "destroy_units", player=by, message=text, change=change, rules=rules
+    )
+
+
+#: The events a destruction may open windows for (``destroy_each``).
+DESTRUCTION_EVENTS = ("destroy_units", "leaves_play", "stats_change")
+
+
+def destroy_each(
+    game: Game,
+    by: str,
+    targets: Sequence[Card],
+    rules: Sequence[str] = (),
+    before: Callable[[Card], None] = lambda card: None,
+) -> None:
+    """Destroy units one after the other, each with its own line, as
+    ``destroy_units`` logs it (``before``: called with each unit just before
+    it goes). Each is its own ``destroy_units`` event while an ability may
+    answer a destruction (or a unit leaving play, or a change of stats);
+    otherwise no window could open between them, and one event destroys them
+    all, with the same lines."""
+    if len(targets) < 2 or any(answerable(game, n) for n in DESTRUCTION_EVENTS):
+        for card in targets:
+            before(card)
+            destroy_units(game, by, [card], rules)
+        return
+    steps = [(card, *_destruction(game, by, [card])) for card in targets]
+
+    def change() -> None:
+        for card, one, text in steps:
+            before(card)
+            one()
+            game.say(by, text, event="destroy_units", rules=rules)
+
+    happen(game, "destroy_units", player=by, message=None, change=change, rules=rules)
+
+
+def _destruction(
+    game: Game, by: str, targets: Sequence[Card]
+) -> tuple[Callable[[], None], str]:
+    """The change that destroys ``targets`` and the line that tells it."""
     owner = targets[0].owner
     where = st.location(game, targets[0])
 
@@ -561,10 +604,7 @@ def destroy_units(
     )
     whose = "their own" if owner == by else st.pronoun_possessive(owner)
     side = "on" if targets[0].data.get("planet") else "in"
-    text = f"{by} destroys {whose} {what} {side} {where}"
-    return happen(
-        game, "destroy_units", player=by, message=text, change=change, rules=rules
-    )
+    return change, f"{by} destroys {whose} {what} {side} {where}"
 
 
 def give_speaker_token(

@@ -213,7 +213,11 @@ def in_space(game: Game, system: Card, owner: str | None = None) -> list[Card]:
 
 def ships_in(game: Game, system: Card, owner: str) -> list[Card]:
     """A player's ships in a system."""
-    return [u for u in in_space(game, system, owner) if u.slug in data.SHIPS]
+    return [
+        u
+        for u in st.units(game, system=system, owner=owner)
+        if u.slug in data.SHIPS and not u.data.get("planet")
+    ]
 
 
 def ground_forces(game: Game, planet: Card, owner: str | None = None) -> list[Card]:
@@ -227,7 +231,11 @@ def ground_forces(game: Game, planet: Card, owner: str | None = None) -> list[Ca
 
 def fleets(game: Game, system: Card) -> list[str]:
     """The players with ships in a system, in seat order."""
-    present = {u.owner for u in in_space(game, system) if u.slug in data.SHIPS}
+    present = {
+        u.owner
+        for u in st.units(game, system=system)
+        if u.slug in data.SHIPS and not u.data.get("planet")
+    }
     return [p.name for p in game.seat_order() if p.name in present]
 
 
@@ -235,14 +243,20 @@ def line(game: Game, unit: Card) -> units.UnitStats:
     """The statistics that apply to a unit of its owner (97.4; a flagship or
     mech by its owner's faction, ``KeyError`` without one). A combat
     remembers each player's technologies: none is gained while it lasts."""
+    owner = str(unit.owner)
+    faction = st.seat(game, owner).faction
+    return faction_units.stats(unit.slug, owned(game, owner), faction)
+
+
+def owned(game: Game, player: str) -> frozenset[str]:
+    """The technologies of a player, remembered by the combat in progress."""
     combat = current(game)
-    faction = st.seat(game, str(unit.owner)).faction
     if combat is None:
-        return faction_units.stats(unit.slug, technologies(game, unit.owner), faction)
-    owned = combat.technologies.get(unit.owner)
-    if owned is None:
-        owned = combat.technologies[unit.owner] = technologies(game, unit.owner)
-    return faction_units.stats(unit.slug, owned, faction)
+        return technologies(game, player)
+    found = combat.technologies.get(player)
+    if found is None:
+        found = combat.technologies[player] = technologies(game, player)
+    return found
 
 
 def damaged(unit: Card) -> bool:

@@ -91,9 +91,7 @@ def assign(
     if not found:
         _lost(game, victim, left, kind, rules)
         return
-    chosen = _choose(game, victim, found, left, rules)
-    for unit in chosen:
-        destroy(game, victim, unit, rules)
+    destroy_all(game, victim, _choose(game, victim, found, left, rules), rules)
     if left > len(found):
         _lost(game, victim, left - len(found), kind, rules)
 
@@ -202,13 +200,25 @@ def pick_own(
 def destroy(game: Game, by: str, unit: Card, rules: tuple[str, ...] = ()) -> bool:
     """Destroy one unit in a combat step (back to reinforcements, 78.6b),
     remembering its combat value for "after ... is destroyed" windows."""
+    _remember(game, unit)
+    return changes.destroy_units(game, by, [unit], rules or (*ASSIGN, *DESTROYED))
+
+
+def destroy_all(game: Game, by: str, found: list[Card], rules: tuple[str, ...]) -> None:
+    """Destroy units one after the other as ``destroy`` does; as one event
+    when nothing can answer a destruction (``changes.destroy_each``)."""
+    changes.destroy_each(
+        game, by, found, rules, before=lambda unit: _remember(game, unit)
+    )
+
+
+def _remember(game: Game, unit: Card) -> None:
     combat = core.current(game)
     if combat is not None:
         found = core.line(game, unit).combat
         combat.destroyed_value = found.value if found is not None else 0
         combat.destroyed_owner = unit.owner
         combat.destroyed_ship = st.is_ship(game, unit)
-    return changes.destroy_units(game, by, [unit], rules or (*ASSIGN, *DESTROYED))
 
 
 def _lost(

@@ -119,13 +119,16 @@ def roll(
     rules: tuple[str, ...] = (),
     grant: units.Roll | None = None,
     extra: Card | None = None,
+    owned: frozenset[str] | None = None,
 ) -> list[Die]:
     """Roll the dice of ``rollers`` for ``kind``, lowest value first (78.5c),
     apply the modifiers that name ``kind``, and log each group of dice.
     ``grant``: the roll of a unit that lacks the ability but was given it
-    (Blitz). ``extra``: a unit that rolls one more die (Plasma Scoring)."""
+    (Blitz). ``extra``: a unit that rolls one more die (Plasma Scoring).
+    ``owned``: the roller's technologies, when the caller has them."""
     groups: dict[tuple[str, int], list[Card]] = {}
-    owned = technologies(game, player)
+    if owned is None:
+        owned = technologies(game, player)
     for unit in rollers:
         found = ability(game, unit, kind, owned) or grant
         if found is not None:

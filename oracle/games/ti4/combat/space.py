@@ -129,12 +129,8 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
             game, combat.opponent(player), player, produced[player], COMBAT, system
         )
     techs.duranium_armor(game, combat, system)
-    _settled(game, combat, system)
     _retreat(game, combat, system)
-    _end_round(game, combat, system)
-    if not combat.over:
-        _settled(game, combat, system)
-    return None
+    return _end_round(game, combat, system)
 
 
 def _window(
@@ -183,7 +179,14 @@ def _barrage(game: Game, combat: core.Combat, system: Card) -> None:
             message=None,
             params={"round": combat.round, "combat": combat.kind},
         )
-        dice = roll(game, player, BARRAGE, rollers, combat.modifiers)
+        dice = roll(
+            game,
+            player,
+            BARRAGE,
+            rollers,
+            combat.modifiers,
+            owned=core.owned(game, player),
+        )
         produced[player] = core.rolled(game, player, BARRAGE, dice)
     for player in (combat.attacker, combat.defender):
         hits.assign(
@@ -275,7 +278,9 @@ def _announce(game: Game, combat: core.Combat, system: Card) -> None:
 def _combat_roll(game: Game, combat: core.Combat, system: Card, player: str) -> int:
     """A player's combat roll for every ship (78.5), then the window after it."""
     rollers = core.ships_in(game, system, player)
-    dice = roll(game, player, COMBAT, rollers, combat.modifiers)
+    dice = roll(
+        game, player, COMBAT, rollers, combat.modifiers, owned=core.owned(game, player)
+    )
     params: dict[str, object] = {
         "round": combat.round,
         "combat": combat.kind,
