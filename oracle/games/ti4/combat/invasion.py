@@ -19,7 +19,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits, techs
+from oracle.games.ti4.combat import core, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
     COMBAT,
@@ -343,6 +343,9 @@ def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -
         lambda: _ground_round(game, combat, system, planet),
         lambda: _ground_result(game, combat, planet),
     )
+    winner = {u.owner for u in core.ground_forces(game, planet)}
+    if len(winner) == 1:  # Dacxive Animators, after the ground combat
+        ground_techs.dacxive(game, winner.pop(), system, planet)
 
 
 def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -> None:
@@ -356,8 +359,14 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
         rules=cite.cite("42.4a"),
         params=params,
     )
+    invasion = current(game)
+    disabled = invasion.disabled if invasion is not None else set()
+    silenced = ground_techs.magen(game, combat, system, planet, disabled)
     produced = {}
     for player in (combat.attacker, combat.defender):
+        if player in silenced:  # Magen Defense Grid
+            produced[player] = 0
+            continue
         dice = roll(
             game,
             player,
