@@ -43,6 +43,9 @@ STRUCTURES = cite.cite("49.5a")
 DOCK_LOST = cite.cite("79.4", "49.N1")
 DEFENDER_KEEPS = cite.cite("49.5d")
 HOLD = "hold"
+#: The window once the active player has made every commitment of the step
+#: (params ``planets``: the planets committed to).
+COMMITTED = "commitments_made"
 #: The Bombardment Blitz gives the ships that lack one.
 BLITZ = units.Roll(6)
 FIRE = "fire"
@@ -234,6 +237,14 @@ def _commit(game: Game, invasion: Invasion, system: Card, planets: list[Card]) -
         count = int(str(ask(game, prompt)))
         if count:
             _land(game, invasion, planet, forces[:count])
+    if invasion.committed:  # every commitment made (Ghost Squad)
+        core.notice(
+            game,
+            COMMITTED,
+            player=active,
+            message=None,
+            params={"planets": list(invasion.committed)},
+        )
     if not invasion.committed:
         game.say(
             active,
