@@ -92,18 +92,8 @@ def _ghost_squad(ctx: Context) -> bool:
         )
         return True
 
-    def change() -> None:
-        for unit in moved:
-            unit.data["planet"] = planet.slug
-
-    return changes.happen(
-        game,
-        "move_units",
-        player=me,
-        message=f"{me} moves {core.count_words(moved)} to {game.name_of(planet)}",
-        change=change,
-        rules=RULES,
-    )
+    text = f"{me} moves {core.count_words(moved)} to {game.name_of(planet)}"
+    return changes.put_on_planet(game, me, moved, planet, text, RULES)
 
 
 CARD = response_card(
