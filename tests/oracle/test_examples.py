@@ -84,7 +84,7 @@ def test_the_help_page_is_served_and_linked_from_the_editor(
 
 
 def test_an_unimplemented_card_page_says_why_first(client: Client, ti4: Any) -> None:
-    card = Card.objects.get(game=ti4, slug="experimental-battlestation")
+    card = Card.objects.get(game=ti4, slug="ceasefire")
     assert not card.is_implemented
 
     text = client.get(card.get_absolute_url()).content.decode()
@@ -92,7 +92,7 @@ def test_an_unimplemented_card_page_says_why_first(client: Client, ti4: Any) -> 
     status = text.index('id="oracle-status"')
     assert status < text.index('class="card-face"')
     said = text[status : text.index("</p>", status)]
-    assert "space cannon offense is not modelled" in said
+    assert "promissory notes are not modelled" in said
     for rule in card.cited_rules.all():
         assert f'data-xref="rule:{rule.rule_id}"' in said
 

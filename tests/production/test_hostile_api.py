@@ -322,10 +322,10 @@ CASES: list[tuple[str, bytes | dict[str, Any], int, str]] = [
         "step-unimplemented-card",
         scenario(
             players=[
-                {"name": "Alice", "hand": ["experimental-battlestation"]},
+                {"name": "Alice", "promissory": ["ceasefire"]},
                 {"name": "Bob"},
             ],
-            steps=[{"player": "Alice", "play": "experimental-battlestation"}],
+            steps=[{"player": "Alice", "play": "ceasefire"}],
         ),
         400,
         "/steps/0/play",

@@ -143,7 +143,6 @@ def test_a_modifier_applies_only_to_the_kinds_and_units_it_names(
     ("change", "words"),
     [
         ({"faction": "norr"}, "Unrelenting"),
-        ({"technologies": ["magen-defense-grid"]}, "magen-defense-grid"),
         ({"technologies": ["x89-bacterial-weapon"]}, "x89-bacterial-weapon"),
     ],
 )

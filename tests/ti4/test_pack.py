@@ -73,25 +73,24 @@ def test_every_base_action_card_is_implemented_or_explained() -> None:
 
 
 def test_playing_an_unimplemented_card_is_refused_naming_it() -> None:
-    scenario = _scenario(
-        steps=[{"player": "Alice", "play": "experimental-battlestation"}]
-    )
-    scenario["players"][0]["hand"] = ["experimental-battlestation", "veto"]
+    scenario = _scenario(steps=[{"player": "Alice", "play": "ceasefire"}])
+    scenario["players"][0]["hand"] = ["veto"]
+    scenario["players"][0]["promissory"] = ["ceasefire"]
     with pytest.raises(ScenarioError) as caught:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/steps/0/play"
-    assert "Experimental Battlestation" in caught.value.problems[0].message
-    assert "movement" in caught.value.problems[0].message
+    assert "Ceasefire" in caught.value.problems[0].message
+    assert "promissory notes are not modelled" in caught.value.problems[0].message
 
 
 def test_unimplemented_cards_may_sit_in_hands_and_decks() -> None:
     scenario = _scenario(board={"fill_deck": True})
-    scenario["players"][0]["hand"] = ["experimental-battlestation"]
+    scenario["players"][0]["promissory"] = ["ceasefire"]
     result = run_scenario(scenario)
     assert result.ok
     board = result.state["board"]
     assert isinstance(board, dict)
-    assert board["action_deck_count"] == 79
+    assert board["action_deck_count"] == 80
 
 
 def test_a_hand_over_the_limit_at_the_start_is_bad_input() -> None:

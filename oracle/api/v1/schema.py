@@ -217,15 +217,14 @@ NOT_IMPLEMENTED = {
     "error": {
         "code": "not_implemented",
         "message": "The Twilight Imperium (Fourth Edition) oracle does not "
-        "implement Experimental Battlestation yet.",
+        "implement Ceasefire yet.",
         "details": [
             {
                 "pointer": "/steps/0/play",
-                "message": "the TI4 oracle does not implement Experimental "
-                "Battlestation yet: its space dock's Space Cannon roll in space "
-                "cannon offense is not modelled yet (the movement and the space "
-                "cannon offense around it are)",
-                "card": "experimental-battlestation",
+                "message": "the TI4 oracle does not implement Ceasefire yet: the "
+                "abilities of promissory notes are not modelled yet (a scenario may "
+                "still give notes to players)",
+                "card": "ceasefire",
             }
         ],
     }

@@ -618,3 +618,28 @@ def give_speaker_token(
     return happen(
         game, "speaker", player=by, message=message, change=change, rules=rules
     )
+
+
+def put_on_planet(
+    game: Game,
+    player: str,
+    found: Sequence[Card],
+    planet: Card,
+    message: str,
+    rules: Sequence[str],
+) -> bool:
+    """Move units already on the board onto ``planet`` (and its system) as one
+    ``move_units`` event of ``player`` (a card moving ground forces, 58.9)."""
+    where = st.system_of(game, planet)
+    if where is None:
+        return False
+    system = st.system_id(where)
+
+    def change() -> None:
+        for unit in found:
+            unit.data["system"] = system
+            unit.data["planet"] = planet.slug
+
+    return happen(
+        game, "move_units", player=player, message=message, change=change, rules=rules
+    )

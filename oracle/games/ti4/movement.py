@@ -505,6 +505,7 @@ def _move(game: Game, move: Mover, leg: Leg) -> None:
         for unit in (leg.ship, *leg.carried):
             unit.data.pop("planet", None)
             unit.data["system"] = here
+        tactical.boosts(game).arrived = True  # Experimental Battlestation
 
     changes.happen(
         game,

@@ -6,7 +6,7 @@ it, so a card such as Lost Star Chart or Solar Flare holds for every step."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
@@ -30,6 +30,8 @@ class Boosts:
     nav_suite: bool = False  # anomalies do not affect this player's movement
     solar_flare: bool = False  # no other player's space cannon at these ships
     war_machine: bool = False  # +4 production value, 1 less to pay
+    arrived: bool = False  # a ship reached the active system in the Move Ships step
+    battlestation: dict[str, str] = field(default_factory=dict)  # player: dock id
 
 
 def activated_by_me(event: Event, ctx: Context) -> bool:

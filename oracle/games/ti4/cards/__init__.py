@@ -57,19 +57,20 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 #: Cards whose rules the pack implements (what ``implemented_cards`` reports).
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
-_CANNON = (
-    "its space dock's Space Cannon roll in space cannon offense is not modelled "
-    "yet (the movement and the space cannon offense around it are)"
-)
-
 #: Base-game action cards the pack does not implement, and why.
-NOT_IMPLEMENTED: dict[str, str] = {
-    "experimental-battlestation": _CANNON,
-}
+NOT_IMPLEMENTED: dict[str, str] = {}
+
+#: Why no promissory note can be played yet.
+NOTE_REASON = (
+    "the abilities of promissory notes are not modelled yet (a scenario may "
+    "still give notes to players)"
+)
 
 
 def why_not(slug: str) -> str:
     """Return why a card is not implemented (for refusals)."""
+    if slug in data.PROMISSORY_NOTES:
+        return NOTE_REASON
     return NOT_IMPLEMENTED.get(slug, "the pack does not implement it yet")
 
 
@@ -151,7 +152,7 @@ ALL_CARDS: tuple[CardDef, ...] = (
     *_of_type(st.RULE),
     *(inert_card(slug, name, st.LAW) for slug, name in data.LAWS.items()),
     *(
-        inert_card(slug, name, st.PROMISSORY_NOTE)
+        inert_card(slug, name, st.PROMISSORY_NOTE, reason=NOTE_REASON)
         for slug, name in data.PROMISSORY_NOTES.items()
     ),
     *_unit_cards(),

@@ -70,19 +70,8 @@ def _decoy(ctx: Context) -> bool:
         counts[unit.slug] = counts.get(unit.slug, 0) + 1
     what = join_words([changes.units_text(u, n) for u, n in counts.items()])
 
-    def change() -> None:
-        for unit in moved:
-            unit.data["system"] = st.system_id(system)
-            unit.data["planet"] = planet.slug
-
-    return changes.happen(
-        game,
-        "move_units",
-        player=me,
-        message=f"{me} puts {what} on {game.name_of(planet)}",
-        change=change,
-        rules=cite.ABILITY_MOVE,
-    )
+    text = f"{me} puts {what} on {game.name_of(planet)}"
+    return changes.put_on_planet(game, me, moved, planet, text, cite.ABILITY_MOVE)
 
 
 CARD = response_card(

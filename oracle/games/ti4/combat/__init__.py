@@ -13,7 +13,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import cite, data
+from oracle.games.ti4 import cite, data, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
 from oracle.games.ti4.combat import cannon, core, invasion, space
@@ -23,6 +23,10 @@ AFTER_COMBAT = cite.cite("16.3c", "78.10a")
 
 #: The rule component a scenario uses to start at the combat steps.
 STEP = "combat"
+
+#: The window after the active player's ships have moved into the active system
+#: in the Move Ships step (params ``system``), raised only when one arrived.
+SHIPS_MOVED = "ships_moved"
 
 #: Faction abilities that act in a space combat or Space Cannon Offense, which
 #: the pack does not model (a combat with them is refused, not answered wrongly).
@@ -37,11 +41,7 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
 }
 
 #: Technologies acting in these steps that the pack does not model yet.
-TECHNOLOGIES_IN_COMBAT = (
-    "magen-defense-grid",
-    "x89-bacterial-weapon",
-    "dacxive-animators",
-)
+TECHNOLOGIES_IN_COMBAT = ("x89-bacterial-weapon",)
 
 NOT_GENERIC = ("flagship", "mech")
 
@@ -52,6 +52,14 @@ def after_movement(game: Game, system: Card) -> None:
     the invasion (49, 89.4). The active player is ``game.clock.active_player``.
     What these steps cannot model is refused beforehand (``unmodelled``).
     """
+    if tactical.boosts(game).arrived:  # Experimental Battlestation's window
+        core.notice(
+            game,
+            SHIPS_MOVED,
+            player=game.clock.active_player,
+            message=None,
+            params={"system": st.system_id(system)},
+        )
     cannon.offense(game, system)
     for player in core.fleets(game, system):  # 16.N2
         core.capacity_check(game, system, player, AFTER_CANNON)

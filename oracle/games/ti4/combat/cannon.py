@@ -8,7 +8,7 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import cite, tactical
+from oracle.games.ti4 import cite, tactical, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import SPACE_CANNON, roll
@@ -46,9 +46,14 @@ def rollers(game: Game, player: str, system: Card) -> list[Card]:
 def offense(game: Game, system: Card) -> None:
     """Resolve Space Cannon Offense against the ships in ``system``."""
     active = game.clock.active_player
+    docks = tactical.boosts(game).battlestation
     for seat in st.clockwise_from(game, active):
         player = seat.name
         found = rollers(game, player, system)
+        dock = battlestation_dock(game, docks.get(player, ""))
+        if dock is not None and player != active:
+            _battlestation(game, player, active, system, found, dock)
+            continue
         if not found:
             continue
         if player == active:
@@ -93,3 +98,63 @@ def offense(game: Game, system: Card) -> None:
         hits.assign(
             game, victim, player, scored, SPACE_CANNON, system, big_ships=gravity
         )
+
+
+BATTLESTATION = units.Roll(5, 3)
+BATTLESTATION_RULES = cite.cite("77.2", "77.3", "77.3b", "77.5a")
+
+
+def battlestation_dock(game: Game, dock_id: str) -> Card | None:
+    """The space dock named for Experimental Battlestation, if still on the
+    board."""
+    if not dock_id:
+        return None
+    return next((u for u in st.units(game) if u.id == dock_id), None)
+
+
+def _battlestation(
+    game: Game,
+    player: str,
+    active: str,
+    system: Card,
+    found: list[Card],
+    dock: Card,
+) -> None:
+    """A player who played Experimental Battlestation fires in their turn of
+    Space Cannon Offense: the chosen space dock rolls Space Cannon 5 (x3), with
+    their other units if they choose to fire them too; every hit goes to the
+    active player's ships (card notes)."""
+    if active not in core.fleets(game, system):
+        return  # nothing left to fire at
+    found = [u for u in found if u is not dock]
+    if found:
+        prompt = Prompt(
+            PromptKind.OPTION,
+            player,
+            "space-cannon:offense",
+            (FIRE, HOLD),
+            rules=(*ORDER, *TARGET_ACTIVE),
+            why=f"{player}'s space dock fires for Experimental Battlestation; "
+            f"{player} may fire their other Space Cannon units with it",
+        )
+        if str(ask(game, prompt)) == HOLD:
+            found = []
+    why = f" at {active}'s ships in {game.name_of(system)}"
+    gravity = techs.graviton(game, player)
+    minus = techs.deflectors(game, active)
+    plus = techs.plasma_scoring(game, player, [*found, dock], SPACE_CANNON)
+    dice = roll(game, player, SPACE_CANNON, found, minus, why, active, extra=plus)
+    dice += roll(
+        game,
+        player,
+        SPACE_CANNON,
+        [dock],
+        minus,
+        f"{why} by Experimental Battlestation",
+        active,
+        rules=BATTLESTATION_RULES,
+        grant=BATTLESTATION,
+        extra=plus,
+    )
+    scored = core.rolled(game, player, SPACE_CANNON, dice)
+    hits.assign(game, active, player, scored, SPACE_CANNON, system, big_ships=gravity)

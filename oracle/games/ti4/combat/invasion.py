@@ -19,7 +19,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits, techs
+from oracle.games.ti4.combat import core, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
     COMBAT,
@@ -43,6 +43,9 @@ STRUCTURES = cite.cite("49.5a")
 DOCK_LOST = cite.cite("79.4", "49.N1")
 DEFENDER_KEEPS = cite.cite("49.5d")
 HOLD = "hold"
+#: The window once the active player has made every commitment of the step
+#: (params ``planets``: the planets committed to).
+COMMITTED = "commitments_made"
 #: The Bombardment Blitz gives the ships that lack one.
 BLITZ = units.Roll(6)
 FIRE = "fire"
@@ -234,6 +237,14 @@ def _commit(game: Game, invasion: Invasion, system: Card, planets: list[Card]) -
         count = int(str(ask(game, prompt)))
         if count:
             _land(game, invasion, planet, forces[:count])
+    if invasion.committed:  # every commitment made (Ghost Squad)
+        core.notice(
+            game,
+            COMMITTED,
+            player=active,
+            message=None,
+            params={"planets": list(invasion.committed)},
+        )
     if not invasion.committed:
         game.say(
             active,
@@ -343,6 +354,9 @@ def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -
         lambda: _ground_round(game, combat, system, planet),
         lambda: _ground_result(game, combat, planet),
     )
+    winner = {u.owner for u in core.ground_forces(game, planet)}
+    if len(winner) == 1:  # Dacxive Animators, after the ground combat
+        ground_techs.dacxive(game, winner.pop(), system, planet)
 
 
 def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -> None:
@@ -356,8 +370,14 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
         rules=cite.cite("42.4a"),
         params=params,
     )
+    invasion = current(game)
+    disabled = invasion.disabled if invasion is not None else set()
+    silenced = ground_techs.magen(game, combat, system, planet, disabled)
     produced = {}
     for player in (combat.attacker, combat.defender):
+        if player in silenced:  # Magen Defense Grid
+            produced[player] = 0
+            continue
         dice = roll(
             game,
             player,
