@@ -12,7 +12,9 @@ window of a player (``elect_player``: Confusing Legal Text), the outcome
 (``agendas.outcomes``), and the riders' predictions (8.22b).
 
 A scenario without an agenda deck keeps the phase as before: a log line says
-the agendas are not modelled (``prepare`` removes the agenda zones).
+the agendas are not modelled (``prepare`` removes the agenda zones). One that
+starts in the agenda phase with agendas starts after the phase's opening
+window: its first agenda is revealed as the run starts (``phases``).
 """
 
 from __future__ import annotations
@@ -49,18 +51,17 @@ def prepare(game: Game, board: BoardSpec) -> None:
 
 
 def problems(scenario: Scenario, board: BoardSpec) -> list[Problem]:
-    """A scenario with agendas cannot start in the agenda phase: it starts
-    inside its phase, whose agendas the oracle would never reveal."""
-    if scenario.phase != "agenda":
+    """A scenario with agendas that starts in the agenda phase needs one: not
+    while the custodians token is on Mecatol Rex (8.1)."""
+    if scenario.phase != "agenda" or not board.custodians:
         return []
     if not (scenario.decks.get(st.AGENDA_DECK) or board.fill_agendas):
         return []
     return [
         Problem(
             "/phase",
-            "a scenario with an agenda deck starts before the agenda phase (say in "
-            "the status phase) and steps {advance: agenda}: the phase reveals its "
-            "agendas as it begins",
+            "a scenario with agendas cannot start in the agenda phase while the "
+            "custodians token is on Mecatol Rex: that round has no agenda phase",
         )
     ]
 
