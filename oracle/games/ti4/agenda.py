@@ -148,14 +148,15 @@ def reveal(game: Game) -> Card | None:
     """The speaker reveals the top agenda (8.2.i); the reactions to this
     event are the "when an agenda is revealed" window."""
     speaker = st.table(game).speaker
+    reshuffle(game)
     card = game.draw_from_stock(st.AGENDA_DECK)
     if card is None:
         game.say(
             speaker,
-            f"{speaker} reveals no agenda: the agenda deck is empty (reshuffling "
-            "the agenda discard pile is not modelled)",
+            f"{speaker} reveals no agenda: the agenda deck and its discard pile are "
+            "both empty",
             event="reveal_agenda",
-            modelled=False,
+            rules=cite.AGENDA_RESHUFFLE,
         )
         return None
 
@@ -171,7 +172,32 @@ def reveal(game: Game) -> Card | None:
         card=card,
         rules=cite.AGENDA_REVEAL,
     )
+    reshuffle(game)
     return card
+
+
+def reshuffle(game: Game) -> bool:
+    """Shuffle the agenda discard pile into a new deck as soon as the deck
+    runs out (23.5; the LRR says no more of agendas). The agenda being
+    resolved is not in the pile, so it is not among them."""
+    discard = game.zone(st.AGENDA_DISCARD)
+    if game.stock_count(st.AGENDA_DECK) or not discard:
+        return False
+
+    def change() -> None:
+        for card in game.cards_in(st.AGENDA_DISCARD):
+            game.move(card, st.AGENDA_DECK)
+        game.shuffle(st.AGENDA_DECK)
+
+    return changes.happen(
+        game,
+        "reshuffle",
+        player=None,
+        message="The agenda deck is empty: its discard pile "
+        f"({changes.plural(len(discard), 'agenda')}) is shuffled to form a new deck",
+        change=change,
+        rules=cite.AGENDA_RESHUFFLE,
+    )
 
 
 def is_current(game: Game, agenda: Card | None) -> bool:
