@@ -180,23 +180,15 @@ def reshuffle(game: Game) -> bool:
     """Shuffle the agenda discard pile into a new deck as soon as the deck
     runs out (23.5; the LRR says no more of agendas). The agenda being
     resolved is not in the pile, so it is not among them."""
-    discard = game.zone(st.AGENDA_DISCARD)
-    if game.stock_count(st.AGENDA_DECK) or not discard:
-        return False
-
-    def change() -> None:
-        for card in game.cards_in(st.AGENDA_DISCARD):
-            game.move(card, st.AGENDA_DECK)
-        game.shuffle(st.AGENDA_DECK)
-
-    return changes.happen(
+    return changes.reform_deck(
         game,
-        "reshuffle",
-        player=None,
-        message="The agenda deck is empty: its discard pile "
-        f"({changes.plural(len(discard), 'agenda')}) is shuffled to form a new deck",
-        change=change,
-        rules=cite.AGENDA_RESHUFFLE,
+        st.AGENDA_DECK,
+        st.AGENDA_DISCARD,
+        lambda n: (
+            "The agenda deck is empty: its discard pile "
+            f"({changes.plural(n, 'agenda')}) is shuffled to form a new deck"
+        ),
+        cite.AGENDA_RESHUFFLE,
     )
 
 
