@@ -1,6 +1,7 @@
 """The agenda phase answers through the oracle API: the documented example
 (tests/ti4/scenarios/rules/ag-format-example.yaml) runs with its windows and
-votes cited, and a scenario with agendas inside the agenda phase is a 400."""
+votes cited from the agenda phase it starts in, and one with agendas in an
+agenda phase the custodians token rules out is a 400."""
 
 from __future__ import annotations
 
@@ -35,11 +36,10 @@ def test_the_agenda_example_answers_with_cited_windows(
     assert log["The votes on Economic Equality: For 4, Against 12"] == ["8.2.iii"]
 
 
-def test_agendas_inside_the_agenda_phase_are_bad_input(
-    client: Client, ti4: Any
-) -> None:
+def test_agendas_under_the_custodians_are_bad_input(client: Client, ti4: Any) -> None:
     scenario = _example()
-    scenario["phase"] = "agenda"
+    assert scenario["phase"] == "agenda"
+    scenario["board"]["custodians"] = True
 
     response = post_json(client, URL, scenario)
 

@@ -80,10 +80,21 @@ def test_fill_agendas_counts_the_rest_of_the_base_deck() -> None:
     assert deck["mutiny"] == 1
 
 
-def test_a_scenario_with_agendas_cannot_start_in_the_agenda_phase() -> None:
+def test_a_scenario_with_agendas_starts_inside_the_agenda_phase() -> None:
+    scenario = _scenario(agenda_deck=["mutiny", "minister-of-war"])
+    scenario["phase"] = "agenda"
+    result = run_scenario(scenario).to_dict()
+    events = [e["event"] for e in result["log"]]
+    assert "phase_start" not in events  # the opening window has passed
+    assert events[0] == "agenda_step"  # before any step: the run starts with it
+    assert events.count("reveal_agenda") == 2
+
+
+def test_no_agenda_phase_to_start_in_under_the_custodians() -> None:
     scenario = _scenario(agenda_deck=["mutiny"])
     scenario["phase"] = "agenda"
+    scenario["board"] = {"custodians": True}
     with pytest.raises(ScenarioError) as caught:
         run_scenario(scenario)
     assert caught.value.problems[0].path == "/phase"
-    assert "advance: agenda" in caught.value.problems[0].message
+    assert "custodians" in caught.value.problems[0].message

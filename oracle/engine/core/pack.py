@@ -465,6 +465,11 @@ class Pack:
     def on_phase_end(self, game: Game, phase: str) -> None:
         """Run the rules of the end of ``phase``."""
 
+    def on_run_start(self, game: Game) -> None:
+        """Run what the scenario's starting point still owes before its first
+        step, with the steps already answering prompts and windows (a phase
+        the scenario starts inside whose rules-driven part comes first)."""
+
     def on_pass(self, game: Game, player: Player) -> None:
         """React to a player passing when no decision is pending."""
         game.say(player.name, f"{player.name} passes", event="pass")

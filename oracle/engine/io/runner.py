@@ -116,6 +116,7 @@ def play(scenario: Scenario, *, budget: Budget | None = None) -> tuple[Game, Res
     error: str | None = None
     try:
         recompute(game)
+        game.pack.on_run_start(game)
         driver.run_all()
     except EngineStop as stop:
         error = stop.message

@@ -12,7 +12,9 @@ window of a player (``elect_player``: Confusing Legal Text), the outcome
 (``agendas.outcomes``), and the riders' predictions (8.22b).
 
 A scenario without an agenda deck keeps the phase as before: a log line says
-the agendas are not modelled (``prepare`` removes the agenda zones).
+the agendas are not modelled (``prepare`` removes the agenda zones). One that
+starts in the agenda phase with agendas starts after the phase's opening
+window: its first agenda is revealed as the run starts (``phases``).
 """
 
 from __future__ import annotations
@@ -49,18 +51,17 @@ def prepare(game: Game, board: BoardSpec) -> None:
 
 
 def problems(scenario: Scenario, board: BoardSpec) -> list[Problem]:
-    """A scenario with agendas cannot start in the agenda phase: it starts
-    inside its phase, whose agendas the oracle would never reveal."""
-    if scenario.phase != "agenda":
+    """A scenario with agendas that starts in the agenda phase needs one: not
+    while the custodians token is on Mecatol Rex (8.1)."""
+    if scenario.phase != "agenda" or not board.custodians:
         return []
     if not (scenario.decks.get(st.AGENDA_DECK) or board.fill_agendas):
         return []
     return [
         Problem(
             "/phase",
-            "a scenario with an agenda deck starts before the agenda phase (say in "
-            "the status phase) and steps {advance: agenda}: the phase reveals its "
-            "agendas as it begins",
+            "a scenario with agendas cannot start in the agenda phase while the "
+            "custodians token is on Mecatol Rex: that round has no agenda phase",
         )
     ]
 
@@ -147,14 +148,15 @@ def reveal(game: Game) -> Card | None:
     """The speaker reveals the top agenda (8.2.i); the reactions to this
     event are the "when an agenda is revealed" window."""
     speaker = st.table(game).speaker
+    reshuffle(game)
     card = game.draw_from_stock(st.AGENDA_DECK)
     if card is None:
         game.say(
             speaker,
-            f"{speaker} reveals no agenda: the agenda deck is empty (reshuffling "
-            "the agenda discard pile is not modelled)",
+            f"{speaker} reveals no agenda: the agenda deck and its discard pile are "
+            "both empty",
             event="reveal_agenda",
-            modelled=False,
+            rules=cite.AGENDA_RESHUFFLE,
         )
         return None
 
@@ -170,7 +172,24 @@ def reveal(game: Game) -> Card | None:
         card=card,
         rules=cite.AGENDA_REVEAL,
     )
+    reshuffle(game)
     return card
+
+
+def reshuffle(game: Game) -> bool:
+    """Shuffle the agenda discard pile into a new deck as soon as the deck
+    runs out (23.5; the LRR says no more of agendas). The agenda being
+    resolved is not in the pile, so it is not among them."""
+    return changes.reform_deck(
+        game,
+        st.AGENDA_DECK,
+        st.AGENDA_DISCARD,
+        lambda n: (
+            "The agenda deck is empty: its discard pile "
+            f"({changes.plural(n, 'agenda')}) is shuffled to form a new deck"
+        ),
+        cite.AGENDA_RESHUFFLE,
+    )
 
 
 def is_current(game: Game, agenda: Card | None) -> bool:

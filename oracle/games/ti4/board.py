@@ -129,6 +129,7 @@ class SeatSpec:
     pools: Mapping[str, int] = field(default_factory=dict)
     trade_goods: int = 0
     commodities: int = 0
+    victory_points: int = 0
 
 
 # The fields each mapping may have (sets: checked once per mapping read).
@@ -142,6 +143,7 @@ PLAYER_FIELDS = frozenset(
         "command_tokens",
         "trade_goods",
         "commodities",
+        "victory_points",
     }
 )
 _POOL_FIELDS = frozenset({"tactic", "fleet", "strategy", "reinforcements"})
@@ -202,7 +204,15 @@ class BoardReader(Reader):
             pools=pools,
             trade_goods=self._count(raw, "trade_goods", path),
             commodities=self._count(raw, "commodities", path),
+            victory_points=self._victory_points(raw, path),
         )
+
+    def _victory_points(self, raw: Mapping[str, object], path: str) -> int:
+        """0 to 9: a player with 10 has won, and the game is over (98.7)."""
+        if "victory_points" not in raw:
+            return 0
+        at = f"{path}/victory_points"
+        return self.integer(raw["victory_points"], at, 0, 9) or 0
 
     def _faction(self, raw: Mapping[str, object], path: str) -> str | None:
         if "faction" not in raw:

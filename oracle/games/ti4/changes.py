@@ -69,26 +69,43 @@ def roll(game: Game) -> int:
 
 def reshuffle(game: Game) -> bool:
     """Shuffle the discard pile into a new deck if the deck is empty (2.N4)."""
-    discard = game.zone(st.ACTION_DISCARD)
-    if game.stock_count(st.ACTION_DECK) or not discard:
+    return reform_deck(
+        game,
+        st.ACTION_DECK,
+        st.ACTION_DISCARD,
+        lambda n: (
+            "The action card deck is empty: the discard pile "
+            f"({plural(n, 'card')}) is shuffled to form a new deck"
+        ),
+        cite.RESHUFFLE,
+    )
+
+
+def reform_deck(
+    game: Game,
+    deck: str,
+    discard: str,
+    text: Callable[[int], str],
+    rules: Sequence[str],
+) -> bool:
+    """Shuffle the ``discard`` pile into ``deck`` if the deck is empty (a
+    ``reshuffle`` event); ``text`` words it from the number of cards."""
+    pile = game.zone(discard)
+    if game.stock_count(deck) or not pile:
         return False
 
     def change() -> None:
-        for card in game.cards_in(st.ACTION_DISCARD):
-            game.move(card, st.ACTION_DECK)
-        game.shuffle(st.ACTION_DECK)
+        for card in game.cards_in(discard):
+            game.move(card, deck)
+        game.shuffle(deck)
 
-    text = (
-        "The action card deck is empty: the discard pile "
-        f"({plural(len(discard), 'card')}) is shuffled to form a new deck"
-    )
     return happen(
         game,
         "reshuffle",
         player=None,
-        message=text,
+        message=text(len(pile)),
         change=change,
-        rules=cite.RESHUFFLE,
+        rules=rules,
     )
 
 

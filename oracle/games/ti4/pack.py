@@ -101,6 +101,11 @@ class Ti4Pack(Pack):
         elif phase == "agenda":
             phases.start_agenda_phase(game)
 
+    def on_run_start(self, game: Game) -> None:
+        """A scenario that starts in the agenda phase with agendas: its
+        agendas are revealed as the run starts (``phases``)."""
+        phases.agenda_phase_started(game)
+
     def on_pass(self, game: Game, player: Player) -> None:
         """Pass the turn in the action phase (rules 3.3 and 3.4)."""
         turns.pass_turn(game, player)

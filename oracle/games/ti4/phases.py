@@ -227,6 +227,21 @@ def start_agenda_phase(game: Game) -> None:
             event="agenda",
             modelled=False,
         )
+    _ready_after_agendas(game)
+
+
+def agenda_phase_started(game: Game) -> None:
+    """A scenario that starts in the agenda phase with agendas starts after
+    its start-of-phase window: the speaker reveals the first agenda now, and
+    planets ready once the agendas are resolved, as when the phase begins."""
+    if game.clock.phase != "agenda" or not agenda.has_agendas(game):
+        return
+    turns.arrange(game)
+    agenda.run_phase(game)
+    _ready_after_agendas(game)
+
+
+def _ready_after_agendas(game: Game) -> None:
     for player in st.initiative_order(game):
         tired = [p for p in st.controlled_planets(game, player.name) if p.exhausted]
         for planet in tired:

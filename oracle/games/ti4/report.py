@@ -82,6 +82,7 @@ def player(game: Game, who: Player) -> dict[str, object]:
         "technologies": _held(technologies),
         "planets": _held(st.controlled_planets(game, name)),
         "promissory_notes": _slugs(game, who.zones[st.PROMISSORY]),
+        "victory_points": seat.victory_points,
     }
 
 

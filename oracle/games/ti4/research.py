@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
-from oracle.engine.core.game import Game
+from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
@@ -132,3 +132,35 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
                 )
             )
     return found
+
+
+def researchable(game: Game, name: str) -> list[str]:
+    """The technologies of a player's deck whose prerequisites they meet,
+    some maybe ignored with specialties (90.12, 90.14), in data order."""
+    return [
+        slug
+        for slug in data.TECHNOLOGIES
+        if st.in_tech_deck(game, name, slug) and can_meet(game, name, slug)
+    ]
+
+
+def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> bool:
+    """Research ``slug``: exhaust the specialty planets it needs, then take it
+    from the technology deck into play (a ``research_technology`` event)."""
+    use_specialties(game, name, slug)
+    tech = game.take_from_stock(st.TECH_DECK, slug, name)
+    if tech is None:
+        return False
+
+    def change() -> None:
+        game.move(tech, PLAY, name)
+
+    return changes.happen(
+        game,
+        "research_technology",
+        player=name,
+        message=f"{name} researches {game.name_of(tech)}",
+        change=change,
+        card=tech,
+        rules=(*cite.RESEARCH, *rules),
+    )

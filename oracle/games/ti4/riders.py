@@ -3,8 +3,9 @@ outcome (8.22, 8.22a). The player gives up their vote on the agenda (8.16);
 once the agenda is resolved a correct prediction earns the card's reward
 (8.22b). ``rider_card`` builds one; ``resolve`` settles a prediction.
 
-A reward the pack cannot carry out exactly (a victory point, a research, a
-unit placed where the player chooses) is logged by name as not modelled.
+A reward that asks for a choice (a technology, a planet, a system) asks it
+of the rider's player as the reward resolves (``choose``); what the pack cannot
+carry out exactly is logged by name as not modelled.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import cite, voting
 from oracle.games.ti4.cards.common import Choice, Reason, Ti4Card, response_card
 
@@ -125,3 +127,31 @@ def not_modelled(what: str) -> Reward:
         )
 
     return reward
+
+
+def choose(
+    game: Game,
+    player: Player,
+    window: str,
+    options: Sequence[str],
+    rules: tuple[str, ...],
+    title: str,
+    why: str = "",
+) -> str:
+    """Ask a rider's player to pick one option of its reward (unanswered: the
+    first); ``why`` says what the options have in common."""
+    prompt = Prompt(
+        PromptKind.OPTION,
+        player.name,
+        window,
+        tuple(options),
+        rules=rules,
+        why=why,
+        title=title,
+    )
+    return str(ask(game, prompt))
+
+
+def nothing(game: Game, player: Player, why: str, rules: tuple[str, ...]) -> None:
+    """Log a correct prediction whose reward cannot be carried out."""
+    game.say(player.name, f"{player.name} {why}", event="rider", rules=rules)

@@ -126,6 +126,9 @@ def _effect_key(ctx: Context) -> str:
 def _same_name(ctx: Context) -> str | None:
     if not _played_card(ctx) or ctx.source is None:
         return None
+    definition = ti4_card(ctx.game, ctx.source)
+    if definition is not None and definition.own_effect:
+        return None
     played = st.table(ctx.game).played.get(_window_key(ctx), [])
     if f"{ctx.source.slug}|{_effect_key(ctx)}" not in played:
         return None

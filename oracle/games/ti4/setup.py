@@ -283,6 +283,7 @@ def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
     seat = st.seat(game, name)
     seat.faction = spec.faction
     seat.passed = spec.passed
+    seat.victory_points = spec.victory_points
     seat.commodity_value = data.FACTIONS[spec.faction][1] if spec.faction else 0
     resources = player.resources
     if resources:  # the scenario's own ``resources`` win

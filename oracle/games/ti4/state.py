@@ -101,6 +101,7 @@ class Seat:
     commodity_value: int = 0
     passed: bool = False
     keeps_strategy_cards: bool = False
+    victory_points: int = 0
 
 
 @dataclass

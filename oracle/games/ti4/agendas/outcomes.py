@@ -234,7 +234,7 @@ def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
     return discard(game, "", law, "from play", cite.LAW_DISCARDED)
 
 
-def _voters_for(game: Game, outcome: str) -> list[str]:
+def voters_for(game: Game, outcome: str) -> list[str]:
     """The players who voted for ``outcome``, in speaker order."""
     votes = voting.agenda_state(game).votes
     return [n for n in _speaker_order(game) if votes.get(n, ("", 0))[0] == outcome]
@@ -248,7 +248,7 @@ def _discard_hand(game: Game, name: str) -> None:
 
 def _conventions_of_war(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome == voting.AGAINST:
-        for name in _voters_for(game, voting.AGAINST):
+        for name in voters_for(game, voting.AGAINST):
             _discard_hand(game, name)
     return True
 
@@ -263,7 +263,7 @@ def _publicize_weapon_schematics(game: Game, agenda: Card, outcome: str) -> bool
 
 def _articles_of_war(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome == voting.AGAINST:
-        for name in _voters_for(game, voting.FOR):
+        for name in voters_for(game, voting.FOR):
             changes.gain_trade_goods(
                 game, game.player(name), 3, "", cite.AGENDA_RESOLVE
             )
@@ -330,7 +330,7 @@ def _clandestine_operations(game: Game, agenda: Card, outcome: str) -> bool:
         for _ in range(2 if outcome == voting.FOR else 1):
             pool = _pool_to_empty(game, player, outcome == voting.FOR)
             if pool:
-                _return_token(game, player, pool)
+                return_token(game, player, pool)
     return True
 
 
@@ -352,7 +352,11 @@ def _pool_to_empty(game: Game, player: Player, any_pool: bool) -> str:
     return str(ask(game, prompt))
 
 
-def _return_token(game: Game, player: Player, pool: str) -> None:
+def return_token(
+    game: Game, player: Player, pool: str, rules: tuple[str, ...] = cite.AGENDA_RESOLVE
+) -> None:
+    """Return one of a player's command tokens from ``pool`` to reinforcements."""
+
     def change() -> None:
         player.resources[pool] = player.resource(pool) - 1
         player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) + 1
@@ -364,7 +368,7 @@ def _return_token(game: Game, player: Player, pool: str) -> None:
         message=f"{player.name} returns a command token from their {pool} pool to "
         "reinforcements",
         change=change,
-        rules=cite.AGENDA_RESOLVE,
+        rules=rules,
     )
 
 

@@ -74,7 +74,10 @@ class Ti4Card(CardDef):
     ``cancels_plays``: it cancels an action card as it is played (Sabotage);
     ``choices``: its targets (see ``Choice``), by target name;
     ``needs``: the checks, in order, that it has something to act on;
-    ``strategic``: a strategy card, whose action is a strategic action.
+    ``strategic``: a strategy card, whose action is a strategic action;
+    ``own_effect``: each copy played affects a game effect of its own, so 2.6b
+    never bars a second copy in a window (the card limits itself: Diplomatic
+    Pressure, whose notes allow a second copy in the same window).
     """
 
     timing: str = ""
@@ -83,6 +86,7 @@ class Ti4Card(CardDef):
     choices: Mapping[str, Choice] = field(default_factory=dict)
     needs: tuple[Check, ...] = ()
     strategic: bool = False
+    own_effect: bool = False
 
 
 def targets_exist(ctx: Context) -> Reason | None:
@@ -227,6 +231,8 @@ def response_card(
     choices: Mapping[str, Choice] | None = None,
     needs: tuple[Check, ...] = (),
     cancels_plays: bool = False,
+    own_effect: bool = False,
+    offensive: bool = False,
 ) -> Ti4Card:
     """Define an action card played in a timing window other than an action:
     a ``kind`` of ability (reaction, cancel-interrupt...) answering ``when``,
@@ -235,7 +241,7 @@ def response_card(
     fields: AbilityFields = {
         "location": "hand",
         "played_to": st.ACTION_DISCARD,
-        "targets": {n: target_of(c, False) for n, c in chosen.items()},
+        "targets": {n: target_of(c, offensive) for n, c in chosen.items()},
         "handler": handler,
         "message": message,
         "rules": cite.TIMING,
@@ -251,6 +257,8 @@ def response_card(
         cancels_plays=cancels_plays,
         choices=chosen,
         needs=needs,
+        own_effect=own_effect,
+        offensive=offensive,
     )
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from oracle.engine.core.context import Context
-from oracle.engine.core.game import PLAY
-from oracle.games.ti4 import changes, cite, data, research
+from oracle.games.ti4 import cite, data, research
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
 from oracle.games.ti4.cards.common import Choice, Reason, action_card, options
@@ -14,23 +13,7 @@ def _research(ctx: Context) -> bool:
     game, me, slug = ctx.game, ctx.player.name, ctx.option()
     if refuse(ctx, slug) is not None:  # legal when chosen; nothing changed it
         return False
-    research.use_specialties(game, me, slug)
-    tech = game.take_from_stock(st.TECH_DECK, slug, me)
-    if tech is None:
-        return False
-
-    def change() -> None:
-        game.move(tech, PLAY, me)
-
-    return changes.happen(
-        game,
-        "research_technology",
-        player=me,
-        message=f"{me} researches {game.name_of(tech)}",
-        change=change,
-        card=tech,
-        rules=cite.RESEARCH,
-    )
+    return research.research(game, me, slug)
 
 
 def refuse(ctx: Context, slug: str) -> Reason | None:

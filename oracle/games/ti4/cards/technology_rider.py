@@ -1,15 +1,50 @@
 """Technology Rider: after an agenda is revealed, predict an outcome; if it is
 resolved, research 1 technology.
 
-The prediction is modelled; the reward is stated but not carried out
-(``riders.not_modelled``)."""
+The reward asks which technology (``technology-rider:research``): one of the
+player's deck whose prerequisites they meet, a readied planet with a
+technology specialty exhausted for a missing one as in any research (the card
+notes; it readies with the others at the end of the phase, 8.4). A Nekro Virus
+player is not modelled (Propagation replaces researching)."""
 
 from __future__ import annotations
 
-from oracle.games.ti4.riders import not_modelled, rider_card
+from oracle.engine.core.cards import Player
+from oracle.engine.core.game import Game
+from oracle.games.ti4 import cite, research
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.riders import choose, not_modelled, nothing, rider_card
 
-CARD = rider_card(
-    "technology-rider",
-    "Technology Rider",
-    not_modelled("researches 1 technology (Technology Rider)"),
+_NEKRO = not_modelled(
+    "would research 1 technology, but the Nekro Virus's Propagation replaces it "
+    "(Technology Rider)"
 )
+
+
+def _reward(game: Game, player: Player) -> None:
+    if st.seat(game, player.name).faction == "nekro":
+        _NEKRO(game, player)
+        return
+    found = research.researchable(game, player.name)
+    if not found:
+        nothing(
+            game,
+            player,
+            "can research no technology: none left in their deck has prerequisites "
+            "they meet (Technology Rider)",
+            cite.RIDER_RESEARCH,
+        )
+        return
+    slug = choose(
+        game,
+        player,
+        "technology-rider:research",
+        found,
+        cite.RIDER_RESEARCH,
+        "Choose the technology to research",
+        "a technology of the player's deck whose prerequisites they meet",
+    )
+    research.research(game, player.name, slug, cite.PREDICTION_RESOLVES)
+
+
+CARD = rider_card("technology-rider", "Technology Rider", _reward)
