@@ -63,6 +63,9 @@ class Combat:
     sustained: set[str] = field(default_factory=set)
     forced: set[str] = field(default_factory=set)
     technologies: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: The statistics of each (owner, unit) met in this combat: neither a
+    #: technology nor a faction changes while it lasts.
+    lines: dict[tuple[str, str], units.UnitStats] = field(default_factory=dict)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -244,8 +247,19 @@ def line(game: Game, unit: Card) -> units.UnitStats:
     mech by its owner's faction, ``KeyError`` without one). A combat
     remembers each player's technologies: none is gained while it lasts."""
     owner = str(unit.owner)
+    combat = current(game)
+    if combat is None:
+        return _line(game, owner, unit.slug)
+    key = (owner, unit.slug)
+    found = combat.lines.get(key)
+    if found is None:
+        found = combat.lines[key] = _line(game, owner, unit.slug)
+    return found
+
+
+def _line(game: Game, owner: str, unit: str) -> units.UnitStats:
     faction = st.seat(game, owner).faction
-    return faction_units.stats(unit.slug, owned(game, owner), faction)
+    return faction_units.stats(unit, owned(game, owner), faction)
 
 
 def owned(game: Game, player: str) -> frozenset[str]:
