@@ -66,8 +66,13 @@ def test_one_fighter_each_is_four_ninths_each(client: Client, ti4: Any) -> None:
 def test_finds_the_system_the_last_tactical_action_activated(
     client: Client, ti4: Any
 ) -> None:
-    scenario = combat(Alice=["dreadnought"], Bob=["fighter"])
+    # Bob's space dock holds his fighter (79.1): the capacity check after space
+    # cannon offense keeps it, so the activation leads to a combat.
+    scenario = combat(Alice=["dreadnought"], Bob=["fighter", "space-dock@quann"])
     system = scenario["board"]["systems"][0]
+    system["planets"] = [
+        {"id": "quann", "resources": 2, "influence": 1, "controller": "Bob"}
+    ]
     del system["tokens"]
     scenario["board"]["systems"].append(
         {

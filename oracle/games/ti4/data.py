@@ -70,6 +70,26 @@ BASE_ACTION_DECK: dict[str, tuple[str, int]] = {
     "warfare-rider": ("Warfare Rider", 1),
 }
 
+#: Prophecy of Kings and Codex action cards the pack knows by name without
+#: implementing them (the implemented ones are their own modules), so that a
+#: hand may hold one and playing it is refused with the reason.
+EXPANSION_ACTION_CARDS: dict[str, str] = {
+    "archaeological-expedition": "Archaeological Expedition",
+    "coup-detat": "Coup D\u2019etat",  # as printed
+    "divert-funding": "Divert Funding",
+    "exploration-probe": "Exploration Probe",
+    "fighter-conscription": "Fighter Conscription",
+    "impersonation": "Impersonation",
+    "manipulate-investments": "Manipulate Investments",
+    "master-plan": "Master Plan",
+    "refit-troops": "Refit Troops",
+    "reflective-shielding": "Reflective Shielding",
+    "reveal-prototype": "Reveal Prototype",
+    "reverse-engineer": "Reverse Engineer",
+    "scuttle": "Scuttle",
+    "seize-artifact": "Seize Artifact",
+}
+
 #: Strategy cards: slug -> (name, initiative number).
 STRATEGY_CARDS: dict[str, tuple[str, int]] = {
     "leadership": ("Leadership", 1),

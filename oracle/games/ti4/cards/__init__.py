@@ -5,9 +5,10 @@ Each implemented card is one module of this package, named after its slug
 collects every such module, so adding a card adds no line here (see
 docs/ADDING_A_CARD.md). ``common`` and ``costs`` are the shared helpers.
 
-The base-game action cards the pack does not implement are still defined (so
-a deck or a hand can hold them) but carry no abilities; ``NOT_IMPLEMENTED``
-says why, and a scenario that plays one is refused with that reason.
+The action cards the pack knows but does not implement (of the base game, and
+``data.EXPANSION_ACTION_CARDS``) are still defined (so a deck or a hand can
+hold them) but carry no abilities; ``why_not`` says why, and a scenario that
+plays one is refused with that reason.
 """
 
 from __future__ import annotations
@@ -57,8 +58,17 @@ RULE_COMPONENTS: frozenset[str] = frozenset(
 #: Cards whose rules the pack implements (what ``implemented_cards`` reports).
 IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 
-#: Base-game action cards the pack does not implement, and why.
-NOT_IMPLEMENTED: dict[str, str] = {}
+#: Action cards the pack knows but does not implement, and why (the others
+#: of ``data.EXPANSION_ACTION_CARDS`` get the general reason).
+NOT_IMPLEMENTED: dict[str, str] = {
+    "reflective-shielding": "its two hits join those of the roll just made, "
+    "which the combat model does not do yet",
+    "reveal-prototype": "researching a technology during a combat is not modelled yet",
+    "archaeological-expedition": "exploration is not modelled yet",
+    "exploration-probe": "exploration is not modelled yet",
+    "seize-artifact": "relic fragments are not modelled yet",
+    "impersonation": "secret objectives are not modelled yet",
+}
 
 #: Why no promissory note can be played yet.
 NOTE_REASON = (
@@ -86,6 +96,11 @@ def _action_cards() -> list[CardDef]:
         else:
             out.append(inert_card(slug, name, st.ACTION, reason=why_not(slug)))
     out += [c for s, c in ACTION_CARDS.items() if s not in data.BASE_ACTION_DECK]
+    out += [
+        inert_card(slug, name, st.ACTION, reason=why_not(slug))
+        for slug, name in data.EXPANSION_ACTION_CARDS.items()
+        if slug not in ACTION_CARDS
+    ]
     return out
 
 

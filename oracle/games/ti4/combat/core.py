@@ -21,6 +21,9 @@ from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
 KEY = "ti4-combat"
+#: The ships each side had as each space combat of the run began, by system
+#: id: what the combat odds of a scenario that fought it start from.
+STARTED = "ti4-combat-starts"
 MAX_ROUNDS = 200
 SPACE = "space"
 GROUND = "ground"
@@ -195,9 +198,26 @@ def in_space_combat(game: Game) -> Combat | None:
 
 
 def begin(game: Game, combat: Combat) -> Combat:
-    """Record ``combat`` as the one in progress."""
+    """Record ``combat`` as the one in progress (and, for a space combat, the
+    ships each side brings to it)."""
     game.flags[KEY] = combat
+    if combat.kind == SPACE:
+        system = system_card(game, combat.system)
+        started = game.flags.get(STARTED)
+        if not isinstance(started, dict):
+            started = game.flags[STARTED] = {}
+        started[combat.system] = {
+            name: [ship.slug for ship in st.ships(game, system, name)]
+            for name in (combat.attacker, combat.defender)
+        }
     return combat
+
+
+def ships_at_start(game: Game, system: str) -> dict[str, list[str]] | None:
+    """The ships of each side as the run's space combat in ``system`` began
+    (None if none was fought there)."""
+    found = game.flags.get(STARTED)
+    return found.get(system) if isinstance(found, dict) else None
 
 
 def finish(game: Game) -> None:

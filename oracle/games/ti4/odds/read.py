@@ -2,7 +2,9 @@
 defends there, their ships and the technologies that change their dice.
 
 The active system is the one the last tactical action of the run activated
-(the log's ``activate_system``); a scenario without one starts at its combat:
+(the log's ``activate_system``); when the run fought a space combat there, the
+odds start from the ships each side brought to it (``core.ships_at_start``). A
+scenario without a tactical action starts at its combat:
 the system holding a command token of the active player, their ships and
 another player's ships. What the odds cannot apply exactly is refused
 (``Unmodelled``) or, when the player may choose not to use it, named in the
@@ -19,6 +21,7 @@ from oracle.engine.core.errors import Problem, ScenarioError, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.games.ti4 import state as st
 from oracle.games.ti4 import units
+from oracle.games.ti4.combat import core
 from oracle.games.ti4.odds.battle import Battle
 from oracle.games.ti4.odds.fleet import FIGHTER, Policy, fleet
 
@@ -75,7 +78,12 @@ def combat_of(
     to and ``ScenarioError`` with an ``Unmodelled`` problem when the odds
     cannot account for something in it."""
     system, attacker = _active(game)
-    owners = Counter(ship.owner for ship in st.ships(game, system))
+    # A combat the run fought is computed from the ships it began with.
+    started = core.ships_at_start(game, st.system_id(system))
+    if started is None:
+        owners = Counter(ship.owner for ship in st.ships(game, system))
+    else:
+        owners = Counter({name: len(ships) for name, ships in started.items()})
     others = sorted(name for name in owners if name != attacker)
     if attacker not in owners or not others:
         raise _nothing(f"only one player has ships in {game.name_of(system)}")
@@ -91,7 +99,7 @@ def combat_of(
         )
     forces, upgrades, unused = {}, {}, {}
     for name in (attacker, defender):
-        forces[name] = _ships(game, system, name)
+        forces[name] = _ships(game, system, name, started)
         owned = {card.slug for card in st.technologies(game, name)}
         _refuse_unmodelled(game, name, forces[name], owned)
         upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
@@ -147,8 +155,13 @@ def _retreat_to(game: Game, system: Card, name: str) -> list[Card]:
     ]
 
 
-def _ships(game: Game, system: Card, name: str) -> dict[str, int]:
-    found = Counter(ship.slug for ship in st.ships(game, system, name))
+def _ships(
+    game: Game, system: Card, name: str, started: dict[str, list[str]] | None
+) -> dict[str, int]:
+    if started is not None:
+        found = Counter(started.get(name, ()))
+    else:
+        found = Counter(ship.slug for ship in st.ships(game, system, name))
     if found.get("flagship"):
         raise _unmodelled(
             f"{name}'s flagship: its combat differs by faction and the pack has "
