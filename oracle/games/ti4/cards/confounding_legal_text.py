@@ -1,6 +1,6 @@
-"""Confounding Legal Text (Prophecy of Kings): when another player is elected
-as the outcome of an agenda, you are the elected player instead (predictions
-are settled on the new elected player: its official note)."""
+"""Confounding Legal Text (Prophecy of Kings): played as another player wins
+an agenda's election, it makes the one who played it the elected player
+(predictions are then settled on that player: its official note)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Deadly Plot (Prophecy of Kings): when an outcome would be resolved, if you
-voted for or predicted another outcome, the agenda is discarded instead: it
+"""Deadly Plot (Prophecy of Kings): as an outcome is about to be resolved, a
+player who backed some other outcome (by votes or a prediction) discards the
+agenda instead: it
 has no effect and is not replaced; then exhaust each of your planets. Its
 official notes: every prediction is then wrong and does not resolve."""
 

@@ -1,5 +1,5 @@
-"""Direct Hit: after another player's ship uses Sustain Damage to cancel a
-hit that the player's units or abilities produced, that ship is destroyed.
+"""Direct Hit: a ship of another player that has just cancelled, with
+Sustain Damage, a hit the player's units or abilities produced is destroyed.
 One copy may follow each use of Sustain Damage, in combat or not (card
 notes); a mech is no ship, and a Dreadnought II is out of its reach."""
 
@@ -46,7 +46,7 @@ CARD = response_card(
     "Direct Hit",
     AbilityKind.REACTION,
     {"sustain_damage": _sustained_against_me},
-    "after another player's ship uses Sustain Damage to cancel a hit produced "
-    "by your units or abilities",
+    "after another player's ship cancels a hit from your units or abilities "
+    "with Sustain Damage",
     handler=_destroy,
 )

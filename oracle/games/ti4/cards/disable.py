@@ -61,7 +61,7 @@ CARD = response_card(
     "Disable",
     AbilityKind.REACTION,
     {"invasion_start": _begins_near_pds},
-    "at the start of an invasion in a system that contains 1 or more of your "
-    "opponents' PDS units",
+    "at the start of an invasion in a system with 1 or more PDS of your "
+    "opponents",
     handler=_disable,
 )

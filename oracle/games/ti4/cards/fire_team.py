@@ -85,6 +85,6 @@ CARD = response_card(
     "Fire Team",
     AbilityKind.REACTION,
     {"combat_roll": _my_ground_roll},
-    "after your ground forces make combat rolls during a round of ground combat",
+    "after your ground forces roll their combat dice in a ground combat round",
     handler=_reroll,
 )

@@ -1,5 +1,5 @@
-"""Insider Information (Codex): after an agenda is revealed, look at the top
-card of the agenda deck."""
+"""Insider Information (Codex): once an agenda is out, the player sees which
+agenda lies on top of the deck."""
 
 from __future__ import annotations
 

@@ -63,6 +63,6 @@ CARD = response_card(
     "Parley",
     AbilityKind.REACTION,
     {"commit_ground_forces": _landed_on_mine},
-    "after another player commits units to land on a planet you control",
+    "after another player commits ground forces to land on a planet you control",
     handler=_parley,
 )

@@ -1,5 +1,6 @@
-"""Rally (Codex): after you activate a system that contains another player's
-ships, place 2 command tokens from your reinforcements in your fleet pool."""
+"""Rally (Codex): once its player has activated a system holding ships of
+another player, 2 command tokens go from their reinforcements to their fleet
+pool."""
 
 from __future__ import annotations
 

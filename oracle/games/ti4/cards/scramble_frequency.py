@@ -1,6 +1,6 @@
-"""Scramble Frequency (Codex): after another player makes a Bombardment,
-Space Cannon or Anti-Fighter Barrage roll, that player rerolls every die of
-it (74.1: the new results stand)."""
+"""Scramble Frequency (Codex): once another player has rolled dice for
+Bombardment, Space Cannon or Anti-Fighter Barrage, that player rolls all of
+them again (74.1: the new results stand)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ CARD = response_card(
     "Scramble Frequency",
     AbilityKind.REACTION,
     {"unit_roll": _their_roll},
-    "after another player makes a Bombardment, Space Cannon or Anti-Fighter "
-    "Barrage roll",
+    "after another player rolls dice for Bombardment, Space Cannon or "
+    "Anti-Fighter Barrage",
     handler=_scramble,
 )
