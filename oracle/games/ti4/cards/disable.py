@@ -61,7 +61,6 @@ CARD = response_card(
     "Disable",
     AbilityKind.REACTION,
     {"invasion_start": _begins_near_pds},
-    "at the start of an invasion in a system with 1 or more PDS of your "
-    "opponents",
+    "at the start of an invasion in a system with 1 or more PDS of your opponents",
     handler=_disable,
 )
