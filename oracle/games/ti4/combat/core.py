@@ -338,3 +338,14 @@ def capacity_check(
     from oracle.games.ti4 import movement
 
     movement.settle_capacity(game, player, system, fleet=False, rules=rules)
+
+
+def settle_arrival(
+    game: Game, system: Card, player: str, rules: tuple[str, ...]
+) -> None:
+    """Apply capacity (16.3) and the fleet pool (37.3) to ``player``'s units in
+    ``system`` once ships have retreated into it (Skilled Retreat's notes say
+    the same of its move)."""
+    from oracle.games.ti4 import movement  # imported here, as in capacity_check
+
+    movement.settle_capacity(game, player, system, rules=rules)

@@ -351,7 +351,8 @@ def move_out(
     """Move every ship of ``player`` with a move value (``every_ship``: every
     ship, fighters included) from ``system`` to ``target``, carrying the
     others in space up to the capacity of those ships (board order); the rest
-    is removed (78.7b, 31.2)."""
+    is removed (78.7b, 31.2). Capacity and the fleet pool then hold in
+    ``target``."""
     movers, riders = [], []
     for unit in core.in_space(game, system, player):
         ship = every_ship and unit.slug in data.SHIPS
@@ -386,6 +387,7 @@ def move_out(
             f"{game.name_of(system)} with no capacity to carry them",
             (*rules, *REMOVED),
         )
+    core.settle_arrival(game, target, player, rules)
 
 
 def _end_round(game: Game, combat: core.Combat, system: Card) -> None:
