@@ -1,11 +1,13 @@
 """Benchmark a TI4 space combat in the engine (a script, not a test).
 
-    .venv/bin/python bench/combat.py [--repeat N] [--clock cpu]
+    .venv/bin/python bench/combat.py [--repeat N] [--rounds R] [--clock cpu]
 
 A three-round space combat, ten units a side, with Sustain Damage and two
 action cards (Morale Boost, Shields Holding), run by ``run_scenario`` (parse,
-set-up, run, result) after a warm-up run. Prints p50 and p95; the issue's
-target is p50 <= 2 ms.
+set-up, run, result) after a warm-up run. Prints p50 and p95 here, and, with
+``--rounds`` (the default 3), the same p50 on the reference machine of the
+targets (``bench/reference.py``): the base commit's typical scenario runs
+between the rounds as the yardstick. The issue's target is p50 <= 2 ms.
 """
 
 from __future__ import annotations
@@ -14,13 +16,17 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import oracle.games.ti4  # noqa: F401 - registers the pack
+from bench import reference
 from oracle.engine import run_scenario
+
+TARGET_MS = 2.0
 
 SEED = 10
 
@@ -70,6 +76,7 @@ def rounds(result: Any) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3, help="0: no yardstick")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -78,18 +85,35 @@ def main() -> None:
         1 for e in first.log if e.message.startswith(("Alice plays", "Bob plays"))
     )
     sustained = sum(1 for e in first.log if "uses Sustain Damage" in e.message)
-    times = []
-    for _ in range(args.repeat):
-        start = clock()
-        run_scenario(SCENARIO)
-        times.append((clock() - start) * 1000)
+    if args.rounds == 0:
+        times = timed(args.repeat, clock)
+    else:
+        times, bases = [], []
+        with reference.base_tree() as base:
+            for _ in range(args.rounds):
+                bases.append(reference.base_typical(base))
+                times += timed(args.repeat // args.rounds, clock)
     times.sort()
+    p50 = statistics.median(times)
     p95 = times[int(len(times) * 0.95) - 1]
     print(
         f"space combat: {rounds(first)} rounds, {played} action cards, "
         f"{sustained} Sustain Damage; {args.clock} p50 "
-        f"{statistics.median(times):.2f} ms, p95 {p95:.2f} ms ({args.repeat} runs)"
+        f"{p50:.2f} ms, p95 {p95:.2f} ms ({len(times)} runs)"
     )
+    if args.rounds:
+        base_ms = statistics.median(bases)
+        print(reference.report("space combat p50", p50, base_ms, TARGET_MS))
+
+
+def timed(repeat: int, clock: Callable[[], float]) -> list[float]:
+    """The times of ``repeat`` runs of the scenario, in ms."""
+    times = []
+    for _ in range(repeat):
+        start = clock()
+        run_scenario(SCENARIO)
+        times.append((clock() - start) * 1000)
+    return times
 
 
 if __name__ == "__main__":

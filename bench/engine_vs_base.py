@@ -18,48 +18,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BASE = "92341d6"
-ISSUE_RATIO = 1.0 / 0.56
-LINE = re.compile(r"^(\S.*?)\s{2,}\d+ scenarios/s\s+p50\s+([\d.]+) ms", re.MULTILINE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.reference import BASE, BASE_TYPICAL_MS, ROOT, export, p50s
 
-def export(commit: str, into: Path) -> Path:
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tempfile.TemporaryFile() as file:
-        file.write(archive)
-        file.seek(0)
-        with tarfile.open(fileobj=file) as tar:
-            tar.extractall(into, filter="data")
-    return into
-
-
-def p50s(tree: Path, repeat: int) -> dict[str, float]:
-    """The p50 of each scenario line of one ``bench/engine.py`` run in ``tree``."""
-    env = {**os.environ, "RULESITE_ENGINE": "python", "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "bench/engine.py", "--clock", "cpu"]
-    done = subprocess.run(
-        [*command, "--repeat", str(repeat)],
-        cwd=tree,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return {label: float(ms) for label, ms in LINE.findall(done.stdout)}
+ISSUE_RATIO = 1.0 / BASE_TYPICAL_MS
 
 
 def main() -> None:
