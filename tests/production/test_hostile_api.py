@@ -483,6 +483,20 @@ CASES: list[tuple[str, bytes | dict[str, Any], int, str]] = [
     ),
     ("dice-zero", scenario(board={"dice": [0]}), 400, "/board/dice/0"),
     ("dice-201", scenario(board={"dice": [1] * 201}), 400, "/board/dice"),
+    ("dice-not-list", scenario(board={"dice": 7}), 400, "/board/dice"),
+    ("dice-player-unknown", scenario(board={"dice": {"Eve": [3]}}), 400, "/board/dice"),
+    (
+        "dice-player-zero",
+        scenario(board={"dice": {"Alice": [3, 0]}}),
+        400,
+        "/board/dice/Alice/1",
+    ),
+    (
+        "dice-players-201",
+        scenario(board={"dice": {"Alice": [1] * 101, "Bob": [1] * 100}}),
+        400,
+        "/board/dice",
+    ),
     ("speaker-unknown", scenario(board={"speaker": "Eve"}), 400, "/board/speaker"),
     (
         "board-40-deep",

@@ -27,7 +27,8 @@ The board::
     laws: [executive-sanctions]
     custodians: false           # true: still on Mecatol Rex, so no agenda phase
     speaker: Alice
-    dice: [6, 2]                # die results used before the seeded generator
+    dice: [6, 2]                # die results used before the seeded generator, or
+                                # by player: {Alice: [6, 2], Bob: [9]}
     fill_deck: true             # add the rest of the base deck, shuffled
     fill_agendas: true          # add the rest of the base agenda deck, shuffled
 """
@@ -41,6 +42,7 @@ from types import MappingProxyType
 
 from oracle.engine.core.errors import Problem, did_you_mean, unknown_card_message
 from oracle.engine.core.schema import Reader, pointer, present
+from oracle.engine.core.specs import MAX_PLAYERS
 from oracle.games.ti4 import data
 
 TRAITS = ("cultural", "industrial", "hazardous")
@@ -54,6 +56,8 @@ _UNIT = re.compile(
 #: Sustain Damage (87.1).
 _SUSTAINS = ("dreadnought", "war-sun", "flagship", "mech")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+#: Die results a scenario may give, in all.
+MAX_DICE = 200
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ class BoardSpec:
     custodians: bool = False
     speaker: str | None = None
     dice: tuple[int, ...] = ()
+    #: Each player's own dice, in the order that player rolls (``dice`` by name).
+    player_dice: tuple[tuple[str, tuple[int, ...]], ...] = ()
     fill_deck: bool = False
     fill_agendas: bool = False
 
@@ -278,22 +284,52 @@ class BoardReader(Reader):
         speaker = None
         if "speaker" in raw:
             speaker = self.string(raw["speaker"], f"{path}/speaker")
-        dice = []
-        for i, value in enumerate(
-            self.listing(raw.get("dice", []), f"{path}/dice", 200) or []
-        ):
-            number = self.integer(value, f"{path}/dice/{i}", 1, 10)
-            if number is not None:
-                dice.append(number)
+        dice: tuple[int, ...] = ()
+        player_dice: tuple[tuple[str, tuple[int, ...]], ...] = ()
+        given = raw.get("dice", [])
+        if isinstance(given, Mapping):
+            player_dice = self._player_dice(given, f"{path}/dice")
+        elif isinstance(given, list | tuple):
+            dice = self._dice(given, f"{path}/dice")
+        else:
+            self.fail(
+                f"{path}/dice",
+                "must be a list of die results, or a mapping of players to lists",
+            )
         return BoardSpec(
             systems=systems,
             laws=self._laws(raw.get("laws", []), f"{path}/laws"),
             custodians=self._flag(raw, "custodians", path),
             speaker=speaker,
-            dice=tuple(dice),
+            dice=dice,
+            player_dice=player_dice,
             fill_deck=self._flag(raw, "fill_deck", path),
             fill_agendas=self._flag(raw, "fill_agendas", path),
         )
+
+    def _dice(self, value: object, path: str) -> tuple[int, ...]:
+        """Die results, each 1 to 10."""
+        dice = []
+        for i, face in enumerate(self.listing(value, path, MAX_DICE) or []):
+            number = self.integer(face, f"{path}/{i}", 1, 10)
+            if number is not None:
+                dice.append(number)
+        return tuple(dice)
+
+    def _player_dice(
+        self, value: Mapping[str, object], path: str
+    ) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each player's own die results (the names are checked at set-up)."""
+        if len(value) > MAX_PLAYERS:
+            self.fail(path, f"must name at most {MAX_PLAYERS} players")
+            return ()
+        out = []
+        for name, faces in value.items():
+            out.append((name, self._dice(faces, pointer(path, name))))
+        if sum(len(faces) for _, faces in out) > MAX_DICE:
+            self.fail(path, f"must have at most {MAX_DICE} dice in all")
+            return ()
+        return tuple(out)
 
     def _laws(self, value: object, path: str) -> tuple[tuple[str, str | None], ...]:
         out: list[tuple[str, str | None]] = []

@@ -58,9 +58,11 @@ def units_text(unit: str, n: int) -> str:
     return f"{n} {word}s"
 
 
-def roll(game: Game) -> int:
-    """Roll a ten-sided die: a scenario's preset ``dice`` first, then the seed."""
-    preset = st.table(game).dice
+def roll(game: Game, player: str) -> int:
+    """Roll a ten-sided die for ``player``: the scenario's dice for that
+    player first, then its dice in order, then the seed."""
+    table = st.table(game)
+    preset = table.player_dice.get(player) or table.dice
     return preset.pop(0) if preset else game.rng.randint(1, 10)
 
 

@@ -527,7 +527,7 @@ def _survives(game: Game, move: Mover, leg: Leg) -> bool:
     for at, system in enumerate(path[:-1]):
         if paths.GRAVITY_RIFT not in move.chart.kinds.get(system, frozenset()):
             continue
-        value = changes.roll(game)
+        value = changes.roll(game, me)
         if value <= 3:
             aboard = [u for u in leg.carried if path.index(_at(u)) <= at]
             later = [u for u in leg.carried if u not in aboard]

@@ -164,6 +164,13 @@ def _systems(game: Game) -> dict[str, object]:
     return {st.system_id(s): _system(game, s, placed) for s in systems}
 
 
+def _dice_left(table: st.Table) -> list[int] | dict[str, list[int]]:
+    """The preset dice not rolled, in the shape the scenario gave them."""
+    if table.player_dice:
+        return {name: list(faces) for name, faces in table.player_dice.items()}
+    return list(table.dice)
+
+
 def _laws(game: Game) -> list[str]:
     """The common laws, then those players own (``game.players`` order)."""
     laws = _slugs(game, game.zone(st.LAWS))
@@ -190,5 +197,5 @@ def board(game: Game) -> dict[str, object]:
         "action_discard": _slugs(game, game.zone(st.ACTION_DISCARD)),
         "hand_counts": {p.name: len(p.zones[HAND]) for p in st.by_seat(game)},
         "strategy_area": st.strategy_area_slugs(game),
-        "dice_left": list(table.dice),
+        "dice_left": _dice_left(table),
     }

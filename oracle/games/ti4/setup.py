@@ -101,6 +101,20 @@ def derive(pack: Ti4Pack, board: BoardSpec) -> Ti4Pack:
     return pack.extended(board_cards(board))
 
 
+def _board_players(board: BoardSpec, names: set[str]) -> list[Problem]:
+    """The board's players who are not at the table: a law's owner, the
+    speaker, a player given dice of their own."""
+    named = [("/board/laws", owner) for _law, owner in board.laws if owner]
+    named += [("/board/dice", name) for name, _faces in board.player_dice]
+    if board.speaker is not None:
+        named.append(("/board/speaker", board.speaker))
+    return [
+        Problem(path, unknown_player_message(who, names))
+        for path, who in named
+        if who not in names
+    ]
+
+
 def check(scenario: Scenario, pack: Ti4Pack) -> None:
     """Refuse what the engine's parser cannot see: player names, id clashes and
     steps that use cards the pack does not implement."""
@@ -115,15 +129,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
         for who in _players_named(system):
             if who not in names:
                 problems.append(Problem(at, unknown_player_message(who, names)))
-    for _law, owner in board.laws:
-        if owner is not None and owner not in names:
-            problems.append(
-                Problem("/board/laws", unknown_player_message(owner, names))
-            )
-    if board.speaker is not None and board.speaker not in names:
-        problems.append(
-            Problem("/board/speaker", unknown_player_message(board.speaker, names))
-        )
+    problems.extend(_board_players(board, names))
     problems.extend(_held_twice(scenario))
     seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
     problems.extend(placement.problems(scenario, pack, seats))
@@ -211,6 +217,7 @@ def build(game: Game, scenario: Scenario) -> None:
     table = st.table(game)
     table.custodians = board.custodians
     table.dice = list(board.dice)
+    table.player_dice = {name: list(faces) for name, faces in board.player_dice}
     tiles = [
         game.new_card(st.system_slug(system.id), "", st.SYSTEMS, shared=True)
         for system in board.systems

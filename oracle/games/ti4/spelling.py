@@ -41,6 +41,8 @@ def spell_board(raw: Mapping[str, object], spelling: Spelling) -> dict[str, obje
         out["speaker"] = _player(out["speaker"], spelling)
     if isinstance(laws := out.get("laws"), list):
         out["laws"] = [_law(item, spelling) for item in laws]
+    if isinstance(dice := out.get("dice"), Mapping):
+        out["dice"] = {_player(who, spelling): faces for who, faces in dice.items()}
     systems = out.get("systems")
     if isinstance(systems, list):
         ids = _ids(systems)

@@ -113,6 +113,8 @@ class Table:
     seats: dict[str, Seat] = field(default_factory=dict)
     action_taken: bool = False
     dice: list[int] = field(default_factory=list)
+    #: Each player's own preset dice, used before ``dice`` for their rolls.
+    player_dice: dict[str, list[int]] = field(default_factory=dict)
     played: dict[str, list[str]] = field(default_factory=dict)
     refusals: dict[str, Refusal] = field(default_factory=dict)
     windows: int = 0

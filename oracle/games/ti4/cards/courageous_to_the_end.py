@@ -33,7 +33,7 @@ def _courage(ctx: Context) -> bool:
         return False
     game, me = ctx.game, ctx.player.name
     value = combat.destroyed_value
-    faces = [changes.roll(game), changes.roll(game)]
+    faces = [changes.roll(game, me), changes.roll(game, me)]
     count = sum(face >= value for face in faces)
     them = combat.opponent(me)
     game.say(

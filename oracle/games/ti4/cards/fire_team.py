@@ -64,7 +64,7 @@ def _reroll(ctx: Context) -> bool:
     shown = []
     for die in chosen:
         old = die.face
-        die.face = changes.roll(game)
+        die.face = changes.roll(game, me)
         mark = "hit" if die.hit else "miss"
         extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
         shown.append(f"{old} becomes {die.face}{extra} ({mark})")

@@ -20,7 +20,7 @@ from oracle.games.ti4.cards.common import (
 def _plague(ctx: Context) -> bool:
     game, planet = ctx.game, ctx.card()
     infantry = st.on_planet(game, planet, "infantry")
-    rolls = [changes.roll(game) for _ in infantry]
+    rolls = [changes.roll(game, ctx.player.name) for _ in infantry]
     shown = ", ".join(str(r) for r in rolls) or "no dice"
     hits = sum(1 for r in rolls if r >= 6)
     game.say(

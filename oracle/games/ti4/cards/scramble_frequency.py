@@ -33,7 +33,7 @@ def _scramble(ctx: Context) -> bool:
     shown = []
     for die in dice:
         old = die.face
-        die.face = changes.roll(game)
+        die.face = changes.roll(game, them)
         extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
         shown.append(
             f"{old} becomes {die.face}{extra} ({'hit' if die.hit else 'miss'})"

@@ -142,7 +142,7 @@ def roll(
         used = [m for m in modifiers if m.applies(player, kind, slug, target)]
         bonus = sum(m.amount for m in used)
         made = [
-            Die(unit, value, changes.roll(game), bonus)
+            Die(unit, value, changes.roll(game, player), bonus)
             for unit in group
             for _ in range(count + (unit is extra))
         ]
