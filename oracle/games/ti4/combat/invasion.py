@@ -361,6 +361,7 @@ def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -
 
 def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -> None:
     combat.round += 1
+    combat.sustained = set()
     params = {"round": combat.round, "combat": combat.kind}
     core.notice(
         game,
@@ -404,6 +405,7 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
             system,
             planet,
         )
+    techs.duranium_armor(game, combat, system, planet)  # a mech, 55.1
     left = {u.owner for u in core.ground_forces(game, planet)}
     combat.over = combat.attacker not in left or combat.defender not in left
     core.notice(
