@@ -20,6 +20,7 @@ from oracle.engine.io.runner import build_game
 from oracle.games.ti4 import combat, faction_units
 from oracle.games.ti4 import faction_unit_abilities as abilities
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.odds import read
 from tests.ti4 import golden
 from tests.ti4.test_combat import _owned
 
@@ -191,3 +192,30 @@ def test_random_invasions_with_mechs_end_and_keep_every_unit(
     assert planet["controller"] == ("Alice" if "Alice" in left else "Bob")
     for name in ("Alice", "Bob"):
         assert _owned(result.state, name) == _owned(before.state, name)
+
+
+def _odds_of(scenario: dict[str, Any]) -> read.Combat:
+    return read.combat_of(build_game(Scenario.parse({**scenario, "steps": []})))
+
+
+def test_the_odds_take_a_flagship_whose_text_never_acts_in_space_combat() -> None:
+    found = _odds_of(_scenario(["flagship"], ["destroyer"], faction="saar"))
+    assert found.forces["Alice"] == {"flagship": 1}
+
+
+@pytest.mark.parametrize(
+    ("faction", "words"),
+    [("hacan", "trade goods raise"), (None, "belongs to no faction")],
+)
+def test_the_odds_refuse_a_flagship_whose_text_acts_or_is_unknown(
+    faction: str | None, words: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        _odds_of(_scenario(["flagship"], ["destroyer"], faction=faction))
+    assert words in caught.value.problems[0].message
+
+
+def test_the_odds_refuse_a_mech_that_fights_as_a_ship() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        _odds_of(_scenario(["cruiser", "mech"], ["destroyer"], faction="naaz-rokha"))
+    assert "fights as a ship" in caught.value.problems[0].message
