@@ -127,9 +127,10 @@ def unmodelled(
     scenario: Scenario, board: BoardSpec, seats: dict[str, SeatSpec]
 ) -> list[Problem]:
     """Refuse, as not modelled, a ``combat`` step whose combat needs what the
-    pack does not model: a flagship or mech, the custodians token, a faction
-    ability or technology that acts in combat or invasion. ``seats``: the TI4
-    fields by player."""
+    pack does not model: a flagship or mech whose text acts in it
+    (``faction_unit_abilities``), the custodians token, a faction ability or
+    technology that acts in combat or invasion. ``seats``: the TI4 fields by
+    player."""
     found: list[Problem] = []
     for i, step in enumerate(scenario.steps):
         if step.kind != "use" or str(step.value) != STEP:
