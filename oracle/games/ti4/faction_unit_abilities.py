@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
 from oracle.games.ti4 import cite
+from oracle.games.ti4 import state as st
 
 #: The steps after movement (89.3, 89.4) an ability can act in.
 CANNON = "Space Cannon Offense"
@@ -136,7 +139,7 @@ MECHS: dict[str, Ability] = {
     "empyrean": Ability(
         "removed to cancel an action card",
         (CANNON, SPACE, BOMBARD, INVASION, GROUND),
-        NEAR,
+        ANYWHERE,  # beside any of the card player's units
     ),
     "mahact": _never("ends a turn after an activation"),
     "naaz-rokha": Ability("fights as a ship in the space combat", (SPACE,)),
@@ -203,6 +206,17 @@ def possible(space: bool, invasion: bool) -> frozenset[str]:
     if invasion:
         found.update((BOMBARD, INVASION, GROUND, AFTER))
     return frozenset(found)
+
+
+def place_of(game: Game, system: Card, unit: Card) -> str:
+    """Where ``unit`` stands from the active ``system``: ``HERE``, ``NEAR``
+    (an adjacent system) or ``ANYWHERE``."""
+    where = st.system_of(game, unit)
+    if where is system:
+        return HERE
+    if where is not None and st.adjacent(game, system, where):
+        return NEAR
+    return ANYWHERE
 
 
 def blocking(

@@ -204,13 +204,7 @@ def _faction_units_now(game: Game, system: Card, active: str) -> str:
     for unit in st.units(game):
         if unit.slug not in NOT_GENERIC or not unit.owner:
             continue
-        other = st.system_of(game, unit)
-        if other is system:
-            place = abilities.HERE
-        elif other is not None and st.adjacent(game, system, other):
-            place = abilities.NEAR
-        else:
-            place = abilities.ANYWHERE
+        place = abilities.place_of(game, system, unit)
         faction = st.seat(game, unit.owner).faction
         reason = abilities.blocking(unit.owner, unit.slug, faction, place, steps)
         if reason:

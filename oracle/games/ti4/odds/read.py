@@ -181,13 +181,7 @@ def _refuse_faction_units(game: Game, system: Card, name: str) -> None:
             continue
         if unit.slug == "mech" and (faction is None or unit.data.get("planet")):
             continue  # a mech on a planet takes no part in a space combat
-        where = st.system_of(game, unit)
-        if where is system:
-            place = abilities.HERE
-        elif where is not None and st.adjacent(game, system, where):
-            place = abilities.NEAR
-        else:
-            place = abilities.ANYWHERE
+        place = abilities.place_of(game, system, unit)
         reason = abilities.blocking(
             name, unit.slug, faction, place, frozenset((abilities.SPACE,))
         )
