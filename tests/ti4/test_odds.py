@@ -359,3 +359,23 @@ def test_the_simulated_retreat_agrees_with_the_exact_one() -> None:
     assert exact.chances["retreat"] > 0.05
     for key, chance in exact.chances.items():
         assert abs(simulated.chances[key] - chance) <= 3 * simulated.standard_error[key]
+
+
+def test_a_flagship_rolls_its_printed_dice_and_sustains() -> None:
+    # The Sol flagship: two dice hitting on 5 (0.84 a round to hit at least
+    # once), Sustain Damage; the fighter hits on 9 (0.2). Per round, from
+    # undamaged: 105/109 it wins at once, 4/109 it is damaged; once damaged:
+    # 84/109 win, 21/109 both destroyed, 4/109 loss.
+    battle = Battle(fleet({"flagship": 1}, faction="sol"), fleet({"fighter": 1}))
+    answer = odds(battle, exact=True)
+    assert answer.chances == {
+        "attacker_wins": F(105, 109) + F(4, 109) * F(84, 109),
+        "defender_wins": F(16, 109**2),
+        "no_one_survives": F(84, 109**2),
+        "retreat": 0,
+    }
+
+
+def test_a_flagship_needs_its_faction() -> None:
+    with pytest.raises(KeyError):
+        fleet({"flagship": 1})

@@ -127,11 +127,7 @@ def _system(game: Game, system: Card, placed: _Placed) -> dict[str, object]:
         if key.startswith("command:") and n
     )
     planets = {
-        planet.slug: {
-            "controller": st.controller(game, planet),
-            "exhausted": planet.exhausted,
-            "units": _by_owner(placed.ground.get(planet.slug, {})),
-        }
+        planet.slug: _planet(game, planet, placed)
         for planet in placed.planets.get(system.id, ())
     }
     out: dict[str, object] = {
@@ -146,8 +142,20 @@ def _system(game: Game, system: Card, placed: _Placed) -> dict[str, object]:
     return out
 
 
+def _planet(game: Game, planet: Card, placed: _Placed) -> dict[str, object]:
+    out: dict[str, object] = {
+        "controller": st.controller(game, planet),
+        "exhausted": planet.exhausted,
+        "units": _by_owner(placed.ground.get(planet.slug, {})),
+    }
+    damaged = _damaged(placed.ground.get(planet.slug, {}))
+    if damaged:  # a damaged mech (55.1); absent otherwise, as in space
+        out["damaged"] = damaged
+    return out
+
+
 def _damaged(found: dict[str, list[Card]]) -> dict[str, dict[str, int]]:
-    """The damaged units in a space area, by owner (87.1)."""
+    """The damaged units in a space area or on a planet, by owner (87.1)."""
     out = {}
     for owner, cards in sorted(found.items()):
         hurt = [c for c in cards if c.data.get("damaged")]

@@ -14,6 +14,7 @@ from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import cite, data, tactical
+from oracle.games.ti4 import faction_unit_abilities as abilities
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
 from oracle.games.ti4.combat import cannon, core, invasion, space
@@ -38,11 +39,19 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
     "jolnar": "Fragile",
     "l1z1x": "Harrow",
     "yin": "Indoctrination",
+    "argent": "Raid Formation",
+    "vuilraith": "Devour",
 }
+
+#: Faction abilities that act in an invasion the faction's player makes
+#: (refused only when one may happen).
+FACTIONS_IN_INVASION: dict[str, str] = {"saar": "Scavenge"}
 
 #: Technologies acting in these steps that the pack does not model yet.
 TECHNOLOGIES_IN_COMBAT = ("x89-bacterial-weapon",)
 
+#: The units whose text ability may act in these steps
+#: (``faction_unit_abilities``: refused when it does).
 NOT_GENERIC = ("flagship", "mech")
 
 
@@ -61,7 +70,9 @@ def after_movement(game: Game, system: Card) -> None:
             params={"system": st.system_id(system)},
         )
     cannon.offense(game, system)
-    for player in core.fleets(game, system):  # 16.N2
+    # 16.N2: a player whose last ships fell keeps no fighters or ground forces
+    carried = {u.owner for u in core.in_space(game, system)}
+    for player in [p.name for p in game.seat_order() if p.name in carried]:
         core.capacity_check(game, system, player, AFTER_CANNON)
     fought = space.fight(game, system)
     if fought is not None:  # 16.3c, 78.10a
@@ -82,12 +93,9 @@ def why_not_now(game: Game, system: Card, active: str) -> str:
         for unit in st.units(game, system=other)
         if unit.slug == "pds"
     ]
-    for unit in here:
-        if unit.slug in NOT_GENERIC:
-            return (
-                f"a {unit.slug} in {game.name_of(system)}: faction units in combat "
-                "are not modelled yet"
-            )
+    reason = _faction_units_now(game, system, active)
+    if reason:
+        return reason
     custodians = st.table(game).custodians and any(
         p.slug == "mecatol-rex" for p in st.planets_in(game, system)
     )
@@ -119,9 +127,10 @@ def unmodelled(
     scenario: Scenario, board: BoardSpec, seats: dict[str, SeatSpec]
 ) -> list[Problem]:
     """Refuse, as not modelled, a ``combat`` step whose combat needs what the
-    pack does not model: a flagship or mech, the custodians token, a faction
-    ability or technology that acts in combat or invasion. ``seats``: the TI4
-    fields by player."""
+    pack does not model: a flagship or mech whose text acts in it
+    (``faction_unit_abilities``), the custodians token, a faction ability or
+    technology that acts in combat or invasion. ``seats``: the TI4 fields by
+    player."""
     found: list[Problem] = []
     for i, step in enumerate(scenario.steps):
         if step.kind != "use" or str(step.value) != STEP:
@@ -145,12 +154,10 @@ def _why_not(
     involved = {u.owner for u in system.units} | {
         u.owner for s in near for u in s.units if u.unit == "pds"
     }
+    reason = _faction_units(system, active, board, seats)
+    if reason:
+        return reason
     for unit in system.units:
-        if unit.unit in NOT_GENERIC:
-            return (
-                f"a {unit.unit} in {system.id}: faction units in combat are not "
-                "modelled yet"
-            )
         if (
             board.custodians
             and unit.owner == active
@@ -178,4 +185,97 @@ def _why_not(
                     f"{name}'s technology {held.slug} acts in combat and is not "
                     "modelled yet"
                 )
+    return ""
+
+
+def _faction_units_now(game: Game, system: Card, active: str) -> str:
+    """``_faction_units`` read from the game as it stands."""
+    here = st.units(game, system=system)
+    involved = {active} | {u.owner for u in here if u.owner}
+    space = {u.owner for u in here if u.slug in data.SHIPS and not u.data.get("planet")}
+    steps = abilities.possible(
+        len(space) > 1,
+        bool(st.planets_in(game, system))
+        and any(
+            u.owner == active and u.slug in _LANDING and not u.data.get("planet")
+            for u in here
+        ),
+    )
+    for unit in st.units(game):
+        if unit.slug not in NOT_GENERIC or not unit.owner:
+            continue
+        place = abilities.place_of(game, system, unit)
+        faction = st.seat(game, unit.owner).faction
+        reason = abilities.blocking(unit.owner, unit.slug, faction, place, steps)
+        if reason:
+            return reason
+    for name in sorted(involved):
+        reason = _deploying(name, st.seat(game, name).faction, active, steps)
+        if reason:
+            return reason
+    return ""
+
+
+def _faction_units(
+    system: SystemSpec, active: str, board: BoardSpec, seats: dict[str, SeatSpec]
+) -> str:
+    """Why a flagship or mech keeps the steps after movement in ``system``
+    from being modelled: one in it, or near it, whose text ability acts in
+    them (``faction_unit_abilities``), or a mech Deploy ability of a player
+    taking part ("" when none does)."""
+    involved = {active} | {u.owner for u in system.units}
+    space = {u.owner for u in system.units if u.unit in data.SHIPS and not u.planet}
+    steps = abilities.possible(
+        len(space) > 1,
+        bool(system.planets)
+        and any(
+            u.owner == active and u.unit in _LANDING and not u.planet
+            for u in system.units
+        ),
+    )
+    for other in board.systems:
+        if other.id == system.id:
+            place = abilities.HERE
+        elif (
+            other.id in system.adjacent
+            or system.id in other.adjacent
+            or set(other.wormholes) & set(system.wormholes)
+        ):
+            place = abilities.NEAR
+        else:
+            place = abilities.ANYWHERE
+        for unit in other.units:
+            if unit.unit in NOT_GENERIC:
+                seat = seats.get(unit.owner)
+                faction = seat.faction if seat is not None else None
+                reason = abilities.blocking(
+                    unit.owner, unit.unit, faction, place, steps
+                )
+                if reason:
+                    return reason
+    for name in sorted(involved):
+        seat = seats.get(name)
+        reason = _deploying(name, seat.faction if seat else None, active, steps)
+        if reason:
+            return reason
+    return ""
+
+
+#: The units that may land in an invasion (fighters: the Naalu flagship).
+_LANDING = (*data.GROUND_FORCES, "fighter")
+
+
+def _deploying(
+    name: str, faction: str | None, active: str, steps: frozenset[str]
+) -> str:
+    """Why a mech Deploy ability or a faction ability acting in the active
+    player's invasion keeps the ``steps`` from being modelled ("" if none)."""
+    reason = abilities.deploying(name, faction, steps)
+    if reason or name != active or abilities.INVASION not in steps:
+        return reason
+    if faction in FACTIONS_IN_INVASION:
+        return (
+            f"{name}'s faction ability {FACTIONS_IN_INVASION[faction]} acts in "
+            "their invasion and is not modelled yet (rules 49.5, 1.25)"
+        )
     return ""

@@ -39,6 +39,8 @@ COST_ORDER = {
     "carrier": 3,
     "dreadnought": 4,
     "war-sun": 12,
+    "mech": 2,
+    "flagship": 8,
 }
 
 

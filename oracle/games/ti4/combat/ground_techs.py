@@ -45,15 +45,15 @@ def shielded(
 ) -> bool:
     """Whether a unit of ``player`` on ``planet`` still has Planetary Shield:
     no other player's war sun is in the system (65.3), and the player's PDS
-    are not under Disable (``disabled``: the players it hit)."""
-    if player in disabled:
-        return False
+    are not under Disable (``disabled``: the players it hit; a mech keeps its
+    Planetary Shield, Disable naming PDS only)."""
     if any(
         u.slug == WAR_SUN and u.owner != player for u in st.units(game, system=system)
     ):
         return False
     return any(
         core.line(game, u).planetary_shield
+        and not (u.slug == "pds" and player in disabled)
         for u in st.on_planet(game, planet)
         if u.owner == player
     )

@@ -25,6 +25,7 @@ from oracle.games.ti4.combat.rolls import BARRAGE, BOMBARDMENT, COMBAT, SPACE_CA
 
 SUSTAIN = cite.cite("87.1", "78.6a")
 SUSTAIN_CANNON = cite.cite("87.1", "87.4", "77.N4")
+SUSTAIN_GROUND = cite.cite("87.1", "87.4", "55.1")
 CANNON_HITS = cite.cite("77.5", "31.1")
 DEFENSE_HITS = cite.cite("77.8", "77.8a")
 BOMBARD_HITS = cite.cite("15.2")
@@ -76,9 +77,11 @@ def assign(
     }
     core.notice(game, "assign_hits", player=victim, message=None, params=params)
     left = int(str(params["hits"]))
-    if planet is None:  # on a planet only mechs sustain: not modelled
+    if planet is None:
         waylaid = kind == BARRAGE and combat is not None and by in combat.waylay
         left = _sustain(game, victim, by, left, COMBAT if waylaid else kind, system)
+    else:  # on a planet, mechs (55.1, 87.4)
+        left = _sustain(game, victim, by, left, kind, system, planet)
     if left <= 0:
         return
     aim = kind
@@ -110,13 +113,22 @@ def _rules(kind: str, planet: Card | None = None) -> tuple[str, ...]:
 
 
 def _sustain(
-    game: Game, victim: str, by: str, hits: int, kind: str, system: Card
+    game: Game,
+    victim: str,
+    by: str,
+    hits: int,
+    kind: str,
+    system: Card,
+    planet: Card | None = None,
 ) -> int:
     """Let the victim's undamaged units with Sustain Damage cancel hits, one
-    unit at a time, each followed by its own window (Direct Hit)."""
+    unit at a time, each followed by its own window (Direct Hit); on a
+    ``planet``, their ground forces there that have it (mechs)."""
     while hits > 0:
         able = [
-            u for u in targets(game, victim, system, kind) if core.can_sustain(game, u)
+            u
+            for u in targets(game, victim, system, kind, planet)
+            if core.can_sustain(game, u)
         ]
         if not able:
             return hits
@@ -126,7 +138,7 @@ def _sustain(
             victim,
             "combat:sustain-damage",
             (*names, NONE),
-            rules=SUSTAIN_CANNON if kind == SPACE_CANNON else SUSTAIN,
+            rules=_sustain_rules(kind, planet),
             why=f"{victim} may cancel one of {changes.plural(hits, 'hit')} with an "
             "undamaged unit that has Sustain Damage",
         )
@@ -134,12 +146,25 @@ def _sustain(
         if answer == NONE:
             return hits
         unit = able[names.index(answer)]
-        if _use_sustain(game, victim, by, unit, kind):
+        if _use_sustain(game, victim, by, unit, kind, planet):
             hits -= 1
     return hits
 
 
-def _use_sustain(game: Game, victim: str, by: str, unit: Card, kind: str) -> bool:
+def _sustain_rules(kind: str, planet: Card | None) -> tuple[str, ...]:
+    if planet is not None:
+        return SUSTAIN_GROUND
+    return SUSTAIN_CANNON if kind == SPACE_CANNON else SUSTAIN
+
+
+def _use_sustain(
+    game: Game,
+    victim: str,
+    by: str,
+    unit: Card,
+    kind: str,
+    planet: Card | None = None,
+) -> bool:
     def change() -> None:
         unit.data["damaged"] = True
         combat = core.current(game)
@@ -151,11 +176,12 @@ def _use_sustain(game: Game, victim: str, by: str, unit: Card, kind: str) -> boo
         game,
         "sustain_damage",
         player=victim,
-        message=f"{victim}'s {word} in {st.location(game, unit)} uses Sustain Damage: "
+        message=f"{victim}'s {word} {'on' if planet else 'in'} "
+        f"{st.location(game, unit)} uses Sustain Damage: "
         "it cancels 1 hit and is now damaged",
         change=change,
         card=unit,
-        rules=SUSTAIN_CANNON if kind == SPACE_CANNON else SUSTAIN,
+        rules=_sustain_rules(kind, planet),
         params={"by": by, "kind": kind},
     )
 

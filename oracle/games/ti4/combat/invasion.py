@@ -128,7 +128,8 @@ def shield(game: Game, invasion: Invasion, system: Card, planet: Card) -> bool:
     if any(u.slug == "war-sun" for u in core.in_space(game, system, invasion.attacker)):
         return False
     return any(
-        core.line(game, u).planetary_shield and u.owner not in invasion.disabled
+        core.line(game, u).planetary_shield
+        and not (u.slug == "pds" and u.owner in invasion.disabled)  # Disable: PDS
         for u in st.on_planet(game, planet)
         if u.owner != invasion.attacker
     )
@@ -293,7 +294,9 @@ def _space_cannon_defense(
         return
     owners: dict[str, list[Card]] = {}
     for unit in st.on_planet(game, planet):
-        if unit.owner == active or unit.owner in invasion.disabled:
+        if unit.owner == active or (
+            unit.slug == "pds" and unit.owner in invasion.disabled
+        ):
             continue
         if core.line(game, unit).space_cannon is not None:
             owners.setdefault(unit.owner, []).append(unit)
@@ -361,6 +364,7 @@ def _ground_combat(game: Game, invasion: Invasion, system: Card, planet: Card) -
 
 def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -> None:
     combat.round += 1
+    combat.sustained = set()
     params = {"round": combat.round, "combat": combat.kind}
     core.notice(
         game,
@@ -404,6 +408,7 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
             system,
             planet,
         )
+    techs.duranium_armor(game, combat, system, planet)  # a mech, 55.1
     left = {u.owner for u in core.ground_forces(game, planet)}
     combat.over = combat.attacker not in left or combat.defender not in left
     core.notice(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
-from oracle.games.ti4 import changes, cite, units
+from oracle.games.ti4 import changes, cite, faction_units, units
 from oracle.games.ti4 import state as st
 
 COMBAT = "combat"
@@ -98,7 +98,8 @@ def ability(
     ``owned``: its owner's technologies, when the caller has them."""
     if owned is None:
         owned = technologies(game, unit.owner)
-    line = units.stats(unit.slug, owned)
+    faction = st.seat(game, str(unit.owner)).faction  # a flagship's or mech's
+    line = faction_units.stats(unit.slug, owned, faction)
     if kind == COMBAT:
         return line.combat
     if kind == BARRAGE:

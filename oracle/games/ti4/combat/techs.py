@@ -74,18 +74,22 @@ def assault_cannon(game: Game, combat: core.Combat, system: Card) -> None:
         hits.destroy(game, them, ship, ASSAULT_RULES)
 
 
-def duranium_armor(game: Game, combat: core.Combat, system: Card) -> None:
+def duranium_armor(
+    game: Game, combat: core.Combat, system: Card, planet: Card | None = None
+) -> None:
     """Duranium Armor: after hits are assigned in a combat round, its owner
     repairs one damaged unit of theirs in the combat that did not use Sustain
-    Damage this round (mandatory)."""
+    Damage this round (mandatory): a ship, or in a ground combat on
+    ``planet`` a ground force there (a mech)."""
     for player in (combat.attacker, combat.defender):
         if not st.owns(game, player, DURANIUM):
             continue
-        able = [
-            u
-            for u in core.ships_in(game, system, player)
-            if core.damaged(u) and u.id not in combat.sustained
-        ]
+        fighting = (
+            core.ships_in(game, system, player)
+            if planet is None
+            else core.ground_forces(game, planet, player)
+        )
+        able = [u for u in fighting if core.damaged(u) and u.id not in combat.sustained]
         if not able:
             continue
         unit = able[0]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, ScenarioError, Unmodelled
 from oracle.engine.core.game import Game
+from oracle.games.ti4 import faction_unit_abilities as abilities
 from oracle.games.ti4 import state as st
 from oracle.games.ti4 import units
 from oracle.games.ti4.combat import core
@@ -105,8 +106,8 @@ def combat_of(
         upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
         unused[name] = _unused(game, name, owned)
     battle = Battle(
-        fleet(forces[attacker], upgrades[attacker]),
-        fleet(forces[defender], upgrades[defender]),
+        fleet(forces[attacker], upgrades[attacker], faction=_faction(game, attacker)),
+        fleet(forces[defender], upgrades[defender], faction=_faction(game, defender)),
         policy,
         policy,
         retreat_at=retreat_at,
@@ -114,6 +115,10 @@ def combat_of(
     return Combat(
         game.name_of(system), attacker, defender, forces, upgrades, unused, battle
     )
+
+
+def _faction(game: Game, name: str) -> str | None:
+    return st.seat(game, name).faction
 
 
 def _active(game: Game) -> tuple[Card, str]:
@@ -162,12 +167,26 @@ def _ships(
         found = Counter(started.get(name, ()))
     else:
         found = Counter(ship.slug for ship in st.ships(game, system, name))
-    if found.get("flagship"):
-        raise _unmodelled(
-            f"{name}'s flagship: its combat differs by faction and the pack has "
-            "no faction sheets"
-        )
+    _refuse_faction_units(game, system, name)
     return dict(found)
+
+
+def _refuse_faction_units(game: Game, system: Card, name: str) -> None:
+    """Refuse a flagship or mech of ``name`` whose text ability acts in a space
+    combat in ``system`` (``faction_unit_abilities``); a flagship without a
+    faction has no known figures."""
+    faction = st.seat(game, name).faction
+    for unit in st.units(game, owner=name):
+        if unit.slug not in ("flagship", "mech"):
+            continue
+        if unit.slug == "mech" and (faction is None or unit.data.get("planet")):
+            continue  # a mech on a planet takes no part in a space combat
+        place = abilities.place_of(game, system, unit)
+        reason = abilities.blocking(
+            name, unit.slug, faction, place, frozenset((abilities.SPACE,))
+        )
+        if reason:
+            raise _unmodelled(f"{name}'s {unit.slug}: {reason}")
 
 
 def _refuse_unmodelled(
