@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, ScenarioError, Unmodelled
 from oracle.engine.core.game import Game
+from oracle.games.ti4 import laws, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4 import units
 from oracle.games.ti4.combat import core
 from oracle.games.ti4.odds.battle import Battle
 from oracle.games.ti4.odds.fleet import FIGHTER, Policy, fleet
@@ -104,6 +104,8 @@ def combat_of(
         _refuse_unmodelled(game, name, forces[name], owned)
         upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
         unused[name] = _unused(game, name, owned)
+    if gap := laws.odds_gap(game, forces, retreat_at is not None):
+        raise _unmodelled(gap)
     battle = Battle(
         fleet(forces[attacker], upgrades[attacker]),
         fleet(forces[defender], upgrades[defender]),
