@@ -313,11 +313,11 @@ def pick_pool(game: Game, name: str, window: str) -> str:
     """Ask which pool a gained command token goes to (default: tactic); not
     a fleet pool that Fleet Regulations holds full."""
     pools: tuple[str, ...] = st.POOLS
-    rules = cite.TOKEN_POOLS
+    rules: tuple[str, ...] = cite.TOKEN_POOLS
     limit = laws.fleet_limit(game)
     if limit is not None and game.player(name).resource(st.FLEET) >= limit:
         pools = tuple(p for p in pools if p != st.FLEET)
-        rules = (*rules, *cite.LAW_FLEET_LIMIT)
+        rules = cite.LAW_FLEET_LIMIT
     prompt = Prompt(PromptKind.OPTION, name, window, pools, rules=rules)
     return str(ask(game, prompt))
 

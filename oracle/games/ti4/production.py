@@ -42,6 +42,8 @@ from oracle.games.ti4.agendas import outcomes
 WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
 WAR_MACHINE_VALUE = 4
+#: What the production prompt says under Regulated Conscription.
+CONSCRIPTED = "; one fighter or infantry a cost (Regulated Conscription)"
 WAR_MACHINE_DISCOUNT = 1
 #: Sarween Tools: 1 off the combined cost when the player's units use
 #: Production (never for units produced without it, by the card's note).
@@ -201,7 +203,9 @@ def production_step(game: Game, me: str, system: Card) -> None:
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
         f"{money - discount} resources {me} can spend (67.1)"
         f"{' plus 1 off with War Machine' if boosted else ''}"
-        f"{' plus 1 off with Sarween Tools' if sarween else ''}, each from "
+        f"{' plus 1 off with Sarween Tools' if sarween else ''}"
+        f"{CONSCRIPTED if single else ''}"
+        ", each from "
         "reinforcements or "
         "the board (67.5); no ship where another player has ships (67.6)",
         title=f"Choose the units to produce in {name}",

@@ -313,9 +313,15 @@ def _enforced_travel_ban(game: Game, agenda: Card, outcome: str) -> bool:
     near = [
         s for s in systems if any(s is h or _adjacent_now(game, s, h) for h in holes)
     ]
-    doomed = [u for s in near for u in st.units(game, system=s) if u.slug == "pds"]
-    if doomed:
-        changes.destroy_units(game, st.table(game).speaker, doomed, cite.AGENDA_RESOLVE)
+    groups: dict[tuple[str, str], list[Card]] = {}  # one line per owner and planet
+    for system in near:
+        for unit in st.units(game, system=system):
+            if unit.slug == "pds":
+                key = (unit.owner, str(unit.data.get("planet")))
+                groups.setdefault(key, []).append(unit)
+    speaker = st.table(game).speaker
+    for doomed in groups.values():
+        changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
     return True
 
 
