@@ -41,6 +41,9 @@ LASTING = frozenset(
     }
 )
 
+#: The war sun technology (unit upgrade) the pack knows.
+WAR_SUN_TECHNOLOGY = "war-sun-upgrade"
+
 #: The most command tokens a fleet pool may hold under Fleet Regulations.
 FLEET_LIMIT = 4
 
@@ -123,6 +126,15 @@ def prophecy_owner(game: Game) -> str:
 def war_suns_exposed(game: Game) -> bool:
     """Publicize Weapon Schematics: no war sun has Sustain Damage."""
     return in_play(game, PUBLICIZE_WEAPON_SCHEMATICS)
+
+
+def war_sun_waiver(game: Game, slug: str) -> bool:
+    """Publicize Weapon Schematics: while some player owns a war sun
+    technology, anyone may ignore the prerequisites of ``slug`` if it is one
+    (the pack knows the generic War Sun only)."""
+    if slug != WAR_SUN_TECHNOLOGY or not war_suns_exposed(game):
+        return False
+    return any(st.owns(game, p.name, WAR_SUN_TECHNOLOGY) for p in game.players)
 
 
 def cultural_shielded(game: Game, planet: Card) -> bool:

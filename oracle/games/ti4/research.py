@@ -10,7 +10,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, laws
 from oracle.games.ti4 import state as st
 
 #: Color letters as the log names them.
@@ -27,6 +27,12 @@ def owned_colors(game: Game, name: str) -> str:
 def shortfall(game: Game, name: str, slug: str) -> dict[str, int]:
     """The prerequisites of ``slug`` that a player's technologies leave unmet,
     as ``{color: how many}``."""
+    if laws.war_sun_waiver(game, slug):
+        return {}
+    return _missing(game, name, slug)
+
+
+def _missing(game: Game, name: str, slug: str) -> dict[str, int]:
     tech = data.TECHNOLOGIES[slug]
     colors = owned_colors(game, name)
     missing = {
@@ -147,6 +153,13 @@ def researchable(game: Game, name: str) -> list[str]:
 def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> bool:
     """Research ``slug``: exhaust the specialty planets it needs, then take it
     from the technology deck into play (a ``research_technology`` event)."""
+    if laws.war_sun_waiver(game, slug) and _missing(game, name, slug):
+        game.say(
+            name,
+            f"Publicize Weapon Schematics: {name} ignores the prerequisites of War Sun",
+            event="effect",
+            rules=cite.LAW_WAR_SUN_PREREQUISITES,
+        )
     use_specialties(game, name, slug)
     tech = game.take_from_stock(st.TECH_DECK, slug, name)
     if tech is None:
