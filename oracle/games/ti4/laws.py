@@ -26,6 +26,7 @@ REGULATED_CONSCRIPTION = "regulated-conscription"
 PROPHECY_OF_IXTH = "prophecy-of-ixth"
 PUBLICIZE_WEAPON_SCHEMATICS = "publicize-weapon-schematics"
 CONVENTIONS_OF_WAR = "conventions-of-war"
+ANTI_INTELLECTUAL_REVOLUTION = "anti-intellectual-revolution"
 
 #: The laws whose lasting effect this module gives the rules.
 LASTING = frozenset(
@@ -38,6 +39,7 @@ LASTING = frozenset(
         PROPHECY_OF_IXTH,
         PUBLICIZE_WEAPON_SCHEMATICS,
         CONVENTIONS_OF_WAR,
+        ANTI_INTELLECTUAL_REVOLUTION,
     }
 )
 
