@@ -15,7 +15,7 @@ from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
 from oracle.engine.flow.events import answerable, resolve_event
-from oracle.games.ti4 import cite, reserve
+from oracle.games.ti4 import cite, laws, reserve
 from oracle.games.ti4 import state as st
 
 
@@ -284,6 +284,17 @@ def gain_command_token(
             rules=cite.NO_TOKEN_LEFT,
         )
         return False
+    limit = laws.fleet_limit(game) if pool == st.FLEET else None
+    if limit is not None and player.resource(pool) >= limit:
+        game.say(
+            player.name,
+            f"{player.name} gains no command token in the fleet pool"
+            f"{' ' + why if why else ''}: Fleet Regulations allows at most {limit} "
+            "there",
+            event="gain_command_token",
+            rules=cite.LAW_FLEET_LIMIT,
+        )
+        return False
 
     def change() -> None:
         player.resources[st.TOKENS_LEFT] = player.resource(st.TOKENS_LEFT) - 1
@@ -301,8 +312,15 @@ def gain_command_token(
 
 
 def pick_pool(game: Game, name: str, window: str) -> str:
-    """Ask which pool a gained command token goes to (default: tactic)."""
-    prompt = Prompt(PromptKind.OPTION, name, window, st.POOLS, rules=cite.TOKEN_POOLS)
+    """Ask which pool a gained command token goes to (default: tactic); not
+    a fleet pool that Fleet Regulations holds full."""
+    pools: tuple[str, ...] = st.POOLS
+    rules: tuple[str, ...] = cite.TOKEN_POOLS
+    limit = laws.fleet_limit(game)
+    if limit is not None and game.player(name).resource(st.FLEET) >= limit:
+        pools = tuple(p for p in pools if p != st.FLEET)
+        rules = cite.LAW_FLEET_LIMIT
+    prompt = Prompt(PromptKind.OPTION, name, window, pools, rules=rules)
     return str(ask(game, prompt))
 
 

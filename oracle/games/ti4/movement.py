@@ -29,6 +29,7 @@ from oracle.games.ti4 import (
     combat,
     data,
     faction_units,
+    laws,
     paths,
     reserve,
     tactical,
@@ -192,6 +193,11 @@ def why_stuck(move: Mover, ship: Card) -> str | None:
     budget = move.budget(ship, gd) or 0
     far = paths.distance(move.chart, start)
     if far is None:
+        if laws.travel_banned(move.game, move.me):
+            return (
+                f"{where} and {target} are not connected (6.1, 7.2): under Enforced "
+                "Travel Ban alpha and beta wormholes do nothing"
+            )
         return f"{where} and {target} are not connected (6.1)"
     if far > budget and not any(
         paths.GRAVITY_RIFT in k for k in move.chart.kinds.values()
@@ -557,6 +563,14 @@ def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
     if paths.NEBULA in move.chart.kinds.get(leg.route.systems[0], frozenset()):
         rules += cite.NEBULA_MOVE
         notes.append("move value 1 from a nebula")
+    if move.chart.nebulae and any(
+        paths.NEBULA in move.chart.kinds.get(s, frozenset()) for s in leg.route.passes()
+    ):
+        rules += cite.LAW_NEBULAE
+        notes.append("through a nebula under Shared Research")
+    if laws.joined_only(move.game, [move.places[s] for s in leg.route.systems]):
+        rules += cite.LAW_WORMHOLES_JOINED
+        notes.append("between wormholes joined by Wormhole Reconstruction")
     if leg.gravity_drive:
         rules += cite.GRAVITY_DRIVE
         notes.append("+1 from Gravity Drive")
@@ -804,7 +818,7 @@ def _space_cannon(
     found = tactical.boosts(game)
     # Adjacency as this tactical action has it (Lost Star Chart joins alpha
     # and beta for space cannon too, by the card's note).
-    near = paths.chart(game, me, system, star_chart=found.star_chart).near
+    near = paths.chart(game, me, system, star_chart=found.star_chart, moving=False).near
     here = st.system_id(system)
     for unit in pds:
         targets = owners - {unit.owner}

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
+from oracle.games.ti4 import laws
 from oracle.games.ti4 import state as st
 
 ASTEROID_FIELD = "asteroid-field"
@@ -60,6 +61,7 @@ class Chart:
     occupied: frozenset[str]
     antimass: bool = False
     tokens: frozenset[str] = frozenset()  # systems with one of the player's tokens
+    nebulae: bool = False  # Shared Research: nebulae may be passed through
 
 
 def chart(
@@ -69,15 +71,21 @@ def chart(
     *,
     star_chart: bool = False,
     nav_suite: bool = False,
+    moving: bool = True,
 ) -> Chart:
     """Return the chart of ``me`` moving into ``active``; with ``nav_suite`` no
-    system is an anomaly for this movement."""
+    system is an anomaly for this movement. ``moving``: the chart is for
+    moving units (Enforced Travel Ban applies), not for space cannon range."""
     systems = st.systems(game)
     holes = {s.slug: set(st.wormholes(game, s)) for s in systems}
-    if star_chart:  # Lost Star Chart: alpha and beta are adjacent (6.1)
+    if star_chart or laws.wormholes_joined(game):
+        # Lost Star Chart, Wormhole Reconstruction: alpha and beta are adjacent
         for kinds in holes.values():
-            if kinds & {"alpha", "beta"}:
-                kinds.update(("alpha", "beta"))
+            if kinds & laws.BASIC_WORMHOLES:
+                kinds.update(laws.BASIC_WORMHOLES)
+    elif moving and laws.travel_banned(game, me):
+        for kinds in holes.values():  # Enforced Travel Ban: no effect when moving
+            kinds -= laws.BASIC_WORMHOLES
     place = {s.slug: i for i, s in enumerate(systems)}
     by_hole: dict[str, set[str]] = {}  # wormhole type -> systems holding one
     for slug, kinds in holes.items():
@@ -107,6 +115,7 @@ def chart(
         occupied,
         st.owns(game, me, "antimass-deflectors"),
         frozenset(s.slug for s in systems if s.token_count(mine)),
+        laws.through_nebulae(game),
     )
 
 
@@ -126,7 +135,7 @@ def entry_refused(chart: Chart, system: str) -> str | None:
 def _may_pass(chart: Chart, system: str, through_ships: bool) -> bool:
     """Whether a ship may move through ``system`` (enter it and leave again)."""
     kinds = chart.kinds.get(system, frozenset())
-    if SUPERNOVA in kinds or NEBULA in kinds:  # 86.1, 59.1a
+    if SUPERNOVA in kinds or (NEBULA in kinds and not chart.nebulae):  # 86.1, 59.1a
         return False
     if ASTEROID_FIELD in kinds and not chart.antimass:  # 11.1, 11.N1
         return False

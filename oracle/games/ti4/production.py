@@ -30,16 +30,20 @@ from oracle.games.ti4 import (
     cite,
     data,
     faction_units,
+    laws,
     movement,
     reserve,
     tactical,
     units,
 )
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import outcomes
 
 WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
 WAR_MACHINE_VALUE = 4
+#: What the production prompt says under Regulated Conscription.
+CONSCRIPTED = "; one fighter or infantry a cost (Regulated Conscription)"
 WAR_MACHINE_DISCOUNT = 1
 #: Sarween Tools: 1 off the combined cost when the player's units use
 #: Production (never for units produced without it, by the card's note).
@@ -81,15 +85,17 @@ def spendable(game: Game, me: str) -> int:
     return total + game.player(me).resource(st.TRADE_GOODS)
 
 
-def cost(order: dict[str, int], faction: str | None = None) -> int:
+def cost(
+    order: dict[str, int], faction: str | None = None, single: bool = False
+) -> int:
     """The cost of an order: a pair of fighters or infantry for one cost, and
     a single one for the same (67.2, 67.2b); ``faction`` prices its flagship
-    and mech."""
+    and mech. ``single``: each cost yields one unit (Regulated Conscription)."""
     total = 0
     for unit, count in order.items():
         line = faction_units.stats(unit, frozenset(), faction)
         per = line.cost or 0
-        total += -(-count // line.produced) * per
+        total += -(-count // (1 if single else line.produced)) * per
     return total
 
 
@@ -168,6 +174,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
     )
     boosted = tactical.boosts(game).war_machine
     faction = st.seat(game, me).faction
+    single = laws.single_pairs(game)
     limit = sum(m.value for m in found) + (WAR_MACHINE_VALUE if boosted else 0)
     sarween = st.owns(game, me, SARWEEN_TOOLS)
     discount = (WAR_MACHINE_DISCOUNT if boosted else 0) + (1 if sarween else 0)
@@ -177,7 +184,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
 
     def fits(order: dict[str, int]) -> bool:
         if (
-            sum(order.values()) > limit or cost(order, faction) > money
+            sum(order.values()) > limit or cost(order, faction, single) > money
         ):  # discount in money
             return False
         return all(
@@ -196,7 +203,9 @@ def production_step(game: Game, me: str, system: Card) -> None:
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
         f"{money - discount} resources {me} can spend (67.1)"
         f"{' plus 1 off with War Machine' if boosted else ''}"
-        f"{' plus 1 off with Sarween Tools' if sarween else ''}, each from "
+        f"{' plus 1 off with Sarween Tools' if sarween else ''}"
+        f"{CONSCRIPTED if single else ''}"
+        ", each from "
         "reinforcements or "
         "the board (67.5); no ship where another player has ships (67.6)",
         title=f"Choose the units to produce in {name}",
@@ -204,22 +213,58 @@ def production_step(game: Game, me: str, system: Card) -> None:
     )
     answer = ask(game, prompt)
     order = (parse(options, answer) if isinstance(answer, tuple) else None) or {}
+    _prophecy(game, me, order)
     if not order:
         return
-    if sarween and cost(order, faction):
+    if single and (order.get("fighter") or order.get("infantry")):
+        game.say(
+            me,
+            "Regulated Conscription: each fighter or infantry costs its full cost, "
+            "one unit a cost",
+            event="effect",
+            rules=cite.LAW_CONSCRIPTION,
+        )
+    if sarween and cost(order, faction, single):
         game.say(
             me,
             f"Sarween Tools lowers the combined cost of what {me} produces by 1",
             event="effect",
             rules=cite.SARWEEN_TOOLS,
         )
-    _pay(game, me, max(0, cost(order, faction) - discount))
+    _pay(game, me, max(0, cost(order, faction, single) - discount))
     _announce(game, me, name, order, limit, discount)
     for unit, count in order.items():
         planet = ground_at if unit in data.GROUND_FORCES else None
         rules = cite.GROUND_PLACED if planet is not None else cite.SHIPS_PLACED
         changes.place_units(game, me, unit, count, system, planet, rules=rules)
     movement.settle_capacity(game, me, system)
+
+
+def _prophecy(game: Game, me: str, order: dict[str, int]) -> None:
+    """Prophecy of Ixth: its owner discards it on using Production to produce
+    fewer than two fighters. Producing nothing is left open by the card and
+    its note: logged as not modelled, and the card stays."""
+    card = laws.find(game, laws.PROPHECY_OF_IXTH)
+    if card is None or card.owner != me or order.get("fighter", 0) >= 2:
+        return
+    name = game.name_of(card)
+    if not order:
+        game.say(
+            me,
+            f"{me} produces nothing: whether that discards {name} is not modelled; "
+            "it stays in play",
+            event="effect",
+            rules=cite.LAW_PROPHECY_LOST,
+            modelled=False,
+        )
+        return
+    outcomes.discard(
+        game,
+        me,
+        card,
+        "from play: its owner produced fewer than two fighters",
+        cite.LAW_PROPHECY_LOST,
+    )
 
 
 def _place(system: Card, planet: Card | None, unit: str) -> tuple[str, str | None]:
@@ -230,7 +275,8 @@ def _announce(
     game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
 ) -> None:
     what = join_words([changes.units_text(u, n) for u, n in order.items()])
-    paid = max(0, cost(order, st.seat(game, me).faction) - discount)
+    single = laws.single_pairs(game)
+    paid = max(0, cost(order, st.seat(game, me).faction, single) - discount)
     game.say(
         me,
         f"{me} produces {what} in {name} for "

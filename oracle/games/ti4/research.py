@@ -9,8 +9,10 @@ from collections.abc import Mapping
 from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.engine.core.refs import labels
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, laws, movement, units
 from oracle.games.ti4 import state as st
 
 #: Color letters as the log names them.
@@ -27,6 +29,12 @@ def owned_colors(game: Game, name: str) -> str:
 def shortfall(game: Game, name: str, slug: str) -> dict[str, int]:
     """The prerequisites of ``slug`` that a player's technologies leave unmet,
     as ``{color: how many}``."""
+    if laws.war_sun_waiver(game, slug):
+        return {}
+    return _missing(game, name, slug)
+
+
+def _missing(game: Game, name: str, slug: str) -> dict[str, int]:
     tech = data.TECHNOLOGIES[slug]
     colors = owned_colors(game, name)
     missing = {
@@ -147,6 +155,13 @@ def researchable(game: Game, name: str) -> list[str]:
 def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> bool:
     """Research ``slug``: exhaust the specialty planets it needs, then take it
     from the technology deck into play (a ``research_technology`` event)."""
+    if laws.war_sun_waiver(game, slug) and _missing(game, name, slug):
+        game.say(
+            name,
+            f"Publicize Weapon Schematics: {name} ignores the prerequisites of War Sun",
+            event="effect",
+            rules=cite.LAW_WAR_SUN_PREREQUISITES,
+        )
     use_specialties(game, name, slug)
     tech = game.take_from_stock(st.TECH_DECK, slug, name)
     if tech is None:
@@ -155,7 +170,7 @@ def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> b
     def change() -> None:
         game.move(tech, PLAY, name)
 
-    return changes.happen(
+    done = changes.happen(
         game,
         "research_technology",
         player=name,
@@ -164,3 +179,48 @@ def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> b
         card=tech,
         rules=(*cite.RESEARCH, *rules),
     )
+    if done and laws.in_play(game, laws.ANTI_INTELLECTUAL_REVOLUTION):
+        _lose_a_ship(game, name)
+    return done
+
+
+def _lose_a_ship(game: Game, name: str) -> None:
+    """Anti-Intellectual Revolution: having researched, the player destroys
+    one of their non-fighter ships, which they pick (by default the cheapest);
+    with none on the board, nothing (its note)."""
+    ships = sorted(
+        (u for u in st.units(game, owner=name) if st.is_ship(game, u)),
+        key=lambda u: (_cost(u.slug), u.slug),
+    )
+    ships = [u for u in ships if u.slug != "fighter"]
+    if not ships:
+        game.say(
+            name,
+            f"Anti-Intellectual Revolution: {name} has no non-fighter ship to destroy",
+            event="effect",
+            rules=cite.LAW_RESEARCH_COST,
+        )
+        return
+    names = labels(game, ships)
+    prompt = Prompt(
+        PromptKind.CARD,
+        name,
+        "anti-intellectual-revolution:destroy",
+        tuple(names),
+        minimum=1,
+        maximum=1,
+        rules=cite.LAW_RESEARCH_COST,
+        title="Choose a non-fighter ship of yours to destroy",
+    )
+    answer = ask(game, prompt)
+    picked = answer[0] if isinstance(answer, tuple) and answer else names[0]
+    ship = ships[names.index(picked)]
+    system = st.system_of(game, ship)
+    changes.destroy_units(game, name, [ship], cite.LAW_RESEARCH_COST)
+    if system is not None:  # what it carried may now be over capacity (16.3)
+        movement.settle_capacity(game, name, system, fleet=False)
+
+
+def _cost(unit: str) -> int:
+    line = units.BASE.get(unit)
+    return line.cost if line is not None and line.cost is not None else 99

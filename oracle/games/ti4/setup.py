@@ -21,7 +21,16 @@ from oracle.engine.core.errors import (
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.scenario import Scenario
 from oracle.engine.flow.view import recompute
-from oracle.games.ti4 import agenda, cards, combat, data, placement, research, turns
+from oracle.games.ti4 import (
+    agenda,
+    cards,
+    combat,
+    data,
+    laws,
+    placement,
+    research,
+    turns,
+)
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import (
     NO_SEAT,
@@ -138,6 +147,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     problems.extend(research.unmodelled(scenario, factions))
     named = {p.name: s for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(combat.unmodelled(scenario, board, named))
+    problems.extend(laws.problems(board, named))
     problems.extend(_unimplemented(scenario, pack))
     problems.extend(agenda.problems(scenario, board))
     if problems:

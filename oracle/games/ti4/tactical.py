@@ -12,6 +12,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
+from oracle.games.ti4 import laws
 from oracle.games.ti4 import state as st
 
 #: Where the current tactical action's effects are kept (``game.flags``).
@@ -64,14 +65,27 @@ def boosts(game: Game) -> Boosts:
     return found
 
 
-def adjacent(game: Game, one: Card, other: Card) -> bool:
+def adjacent(game: Game, one: Card, other: Card, mover: str = "") -> bool:
     """Whether two systems are adjacent during this tactical action: as the
     board says, or through an alpha and a beta wormhole under Lost Star Chart
-    (6.1)."""
-    if st.adjacent(game, one, other):
-        return True
-    return (
-        boosts(game).star_chart
-        and bool(CHARTED & set(st.wormholes(game, one)))
-        and bool(CHARTED & set(st.wormholes(game, other)))
+    or Wormhole Reconstruction (6.1). ``mover``: the player whose units move
+    between them (retreats), for whom Enforced Travel Ban may take the alpha
+    and beta wormholes away."""
+    charted = bool(CHARTED & set(st.wormholes(game, one))) and bool(
+        CHARTED & set(st.wormholes(game, other))
     )
+    if charted and one is not other:
+        if boosts(game).star_chart or laws.wormholes_joined(game):
+            return True
+        if mover and laws.travel_banned(game, mover):
+            return _without_basic(game, one, other)
+    return st.adjacent(game, one, other)
+
+
+def _without_basic(game: Game, one: Card, other: Card) -> bool:
+    """Adjacency with alpha and beta wormholes doing nothing."""
+    near = game.definition(one).data.get("adjacent", ())
+    if isinstance(near, tuple) and other.slug in near:
+        return True
+    kinds = set(st.wormholes(game, one)) & set(st.wormholes(game, other))
+    return bool(kinds - CHARTED)

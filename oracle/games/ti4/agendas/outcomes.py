@@ -16,15 +16,15 @@ from collections.abc import Callable
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, voting
+from oracle.games.ti4 import changes, cite, laws, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
 
-#: Laws whose lasting effect the pack models.
-MODELLED_LAWS = frozenset({"executive-sanctions"})
+#: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
+MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING})
 
 
 def resolve(game: Game, agenda: Card, outcome: str) -> None:
@@ -97,6 +97,16 @@ def _place(game: Game, agenda: Card, outcome: str) -> None:
             None,
             f"What {name} does besides staying in play is not modelled",
             event="enact_law",
+            modelled=False,
+        )
+    fleet_law = agenda.slug == laws.FLEET_REGULATIONS
+    for player in laws.over_fleet_limit(game) if fleet_law else ():
+        game.say(
+            player,
+            f"{player} has more command tokens in the fleet pool than {name} allows: "
+            "what happens to the extra tokens is not modelled",
+            event="enact_law",
+            rules=cite.LAW_FLEET_LIMIT,
             modelled=False,
         )
 
@@ -279,6 +289,50 @@ def _fleet_regulations(game: Game, agenda: Card, outcome: str) -> bool:
     return True
 
 
+def _wormhole_reconstruction(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome != voting.AGAINST:
+        return True
+    # Every wormhole counts: alpha, beta, delta and gamma (its official note).
+    holes = [s for s in st.systems(game) if st.wormholes(game, s)]
+    for name in _speaker_order(game):
+        player = game.player(name)
+        for system in holes:
+            if st.ships(game, system, name):
+                changes.place_command_token(
+                    game, player, system, name, cite.AGENDA_RESOLVE
+                )
+    return True
+
+
+def _enforced_travel_ban(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome != voting.AGAINST:
+        return True
+    # PDS in or next to a system with any wormhole (its official note).
+    systems = st.systems(game)
+    holes = [s for s in systems if st.wormholes(game, s)]
+    near = [
+        s for s in systems if any(s is h or _adjacent_now(game, s, h) for h in holes)
+    ]
+    groups: dict[tuple[str, str], list[Card]] = {}  # one line per owner and planet
+    for system in near:
+        for unit in st.units(game, system=system):
+            if unit.slug == "pds":
+                key = (unit.owner, str(unit.data.get("planet")))
+                groups.setdefault(key, []).append(unit)
+    speaker = st.table(game).speaker
+    for doomed in groups.values():
+        changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
+    return True
+
+
+def _adjacent_now(game: Game, one: Card, other: Card) -> bool:
+    """Adjacency outside a tactical action, with Wormhole Reconstruction."""
+    if st.adjacent(game, one, other):
+        return True
+    both = all(laws.BASIC_WORMHOLES & set(st.wormholes(game, s)) for s in (one, other))
+    return both and one is not other and laws.wormholes_joined(game)
+
+
 def _shared_research(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome != voting.AGAINST:
         return True
@@ -384,6 +438,8 @@ RESOLVERS: dict[str, Resolver] = {
     "articles-of-war": _articles_of_war,
     "fleet-regulations": _fleet_regulations,
     "shared-research": _shared_research,
+    "wormhole-reconstruction": _wormhole_reconstruction,
+    "enforced-travel-ban": _enforced_travel_ban,
     "armed-forces-standardization": _armed_forces_standardization,
     "clandestine-operations": _clandestine_operations,
 }

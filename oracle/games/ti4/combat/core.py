@@ -16,7 +16,7 @@ from oracle.engine.core.errors import EngineStop
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.flow.events import answerable
-from oracle.games.ti4 import changes, data, faction_units, units
+from oracle.games.ti4 import changes, data, faction_units, laws, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
@@ -302,6 +302,8 @@ def damaged(unit: Card) -> bool:
 
 def can_sustain(game: Game, unit: Card) -> bool:
     """An undamaged unit with Sustain Damage (87.3)."""
+    if unit.slug == "war-sun" and laws.war_suns_exposed(game):
+        return False  # Publicize Weapon Schematics
     return line(game, unit).sustain_damage and not damaged(unit)
 
 

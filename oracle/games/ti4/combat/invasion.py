@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, units
+from oracle.games.ti4 import changes, cite, data, laws, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
@@ -151,6 +151,17 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
         if _defender(game, p, active) and not shield(game, invasion, system, p)
     ]
     shielded = [p for p in planets if _defender(game, p, active) and p not in aims]
+    cultural = [p for p in aims if laws.cultural_shielded(game, p)]
+    if units and cultural:
+        aims = [p for p in aims if p not in cultural]
+        names = ", ".join(game.name_of(p) for p in cultural)
+        game.say(
+            active,
+            f"{names} cannot be bombarded: Conventions of War protects cultural "
+            "planets",
+            event="bombardment",
+            rules=cite.LAW_BOMBARDMENT,
+        )
     if units and shielded:
         names = ", ".join(game.name_of(p) for p in shielded)
         game.say(

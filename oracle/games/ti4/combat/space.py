@@ -18,7 +18,7 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, paths, tactical
+from oracle.games.ti4 import changes, cite, data, laws, paths, tactical
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core, hits, techs
 from oracle.games.ti4.combat.rolls import (
@@ -85,6 +85,7 @@ def fight(game: Game, system: Card) -> core.Combat | None:
             event="modifier",
             rules=NEBULA,
         )
+    _laws_in_combat(game, combat, system)
     core.fight_rounds(
         game,
         combat,
@@ -201,7 +202,7 @@ def destinations(game: Game, player: str, system: Card) -> list[Card]:
     anomaly their ships may not move into (59.N1, 86.1, 11.1)."""
     out = []
     for other in st.systems(game):
-        if not tactical.adjacent(game, system, other):
+        if not tactical.adjacent(game, system, other, player):
             continue
         if barred(game, player, other):
             continue
@@ -412,3 +413,37 @@ def _result(game: Game, combat: core.Combat, system: Card) -> None:
     core.announce_result(
         game, combat, winner, f"The space combat in {game.name_of(system)}", OVER
     )
+
+
+def _laws_in_combat(game: Game, combat: core.Combat, system: Card) -> None:
+    """Laws in play that change this space combat: Prophecy of Ixth (+1 to
+    its owner's fighters' combat rolls) and Publicize Weapon Schematics (no
+    war sun has Sustain Damage: ``core.can_sustain``)."""
+    owner = laws.prophecy_owner(game)
+    fighters = [u for u in st.ships(game, system, owner) if u.slug == "fighter"]
+    if owner in (combat.attacker, combat.defender) and fighters:
+        combat.modifiers.append(
+            Modifier(
+                "Prophecy of Ixth",
+                owner,
+                frozenset({COMBAT}),
+                1,
+                COMBAT_LONG,
+                frozenset({"fighter"}),
+            )
+        )
+        game.say(
+            owner,
+            f"Prophecy of Ixth: {owner} adds 1 to each combat roll of their fighters",
+            event="modifier",
+            rules=cite.LAW_PROPHECY,
+        )
+    if laws.war_suns_exposed(game) and any(
+        u.slug == "war-sun" for u in st.ships(game, system)
+    ):
+        game.say(
+            None,
+            "Publicize Weapon Schematics: no war sun has Sustain Damage",
+            event="modifier",
+            rules=cite.LAW_WAR_SUN,
+        )

@@ -20,8 +20,8 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, ScenarioError, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.games.ti4 import faction_unit_abilities as abilities
+from oracle.games.ti4 import laws, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4 import units
 from oracle.games.ti4.combat import core
 from oracle.games.ti4.odds.battle import Battle
 from oracle.games.ti4.odds.fleet import FIGHTER, Policy, fleet
@@ -105,6 +105,8 @@ def combat_of(
         _refuse_unmodelled(game, name, forces[name], owned)
         upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
         unused[name] = _unused(game, name, owned)
+    if gap := laws.odds_gap(game, forces, retreat_at is not None):
+        raise _unmodelled(gap)
     battle = Battle(
         fleet(forces[attacker], upgrades[attacker], faction=_faction(game, attacker)),
         fleet(forces[defender], upgrades[defender], faction=_faction(game, defender)),

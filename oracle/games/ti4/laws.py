@@ -1,0 +1,188 @@
+"""Laws in play that change rules the pack models (7.2, 7.3): which laws are in
+play (the common area or a player's play area, from ``board.laws`` or enacted
+by a vote) and the small predicates the rule modules ask.
+
+A law acts only while it is in play; once discarded it stops (7.5). Each
+predicate names the rule it changes; the modules that apply it cite
+``cite.LAW_*``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.errors import Problem, Unmodelled
+from oracle.engine.core.game import PLAY, Game
+from oracle.games.ti4 import state as st
+from oracle.games.ti4.board import BoardSpec, SeatSpec
+
+FLEET_REGULATIONS = "fleet-regulations"
+ENFORCED_TRAVEL_BAN = "enforced-travel-ban"
+WORMHOLE_RECONSTRUCTION = "wormhole-reconstruction"
+SHARED_RESEARCH = "shared-research"
+REGULATED_CONSCRIPTION = "regulated-conscription"
+PROPHECY_OF_IXTH = "prophecy-of-ixth"
+PUBLICIZE_WEAPON_SCHEMATICS = "publicize-weapon-schematics"
+CONVENTIONS_OF_WAR = "conventions-of-war"
+ANTI_INTELLECTUAL_REVOLUTION = "anti-intellectual-revolution"
+
+#: The laws whose lasting effect this module gives the rules.
+LASTING = frozenset(
+    {
+        FLEET_REGULATIONS,
+        ENFORCED_TRAVEL_BAN,
+        WORMHOLE_RECONSTRUCTION,
+        SHARED_RESEARCH,
+        REGULATED_CONSCRIPTION,
+        PROPHECY_OF_IXTH,
+        PUBLICIZE_WEAPON_SCHEMATICS,
+        CONVENTIONS_OF_WAR,
+        ANTI_INTELLECTUAL_REVOLUTION,
+    }
+)
+
+#: The war sun technology (unit upgrade) the pack knows.
+WAR_SUN_TECHNOLOGY = "war-sun-upgrade"
+
+#: The most command tokens a fleet pool may hold under Fleet Regulations.
+FLEET_LIMIT = 4
+
+#: The wormholes the travel-ban and reconstruction laws name (101.1).
+BASIC_WORMHOLES = frozenset({"alpha", "beta"})
+
+#: The faction Enforced Travel Ban does not affect (its official note).
+TRAVEL_BAN_EXEMPT = "creuss"
+
+
+def find(game: Game, slug: str) -> Card | None:
+    """The law ``slug`` if it is in play: in the common area, or owned by a
+    player (7.4); None otherwise."""
+    if st.LAWS in game.shared:
+        for card in game.cards_in(st.LAWS):
+            if card.slug == slug:
+                return card
+    for player in game.players:
+        for card in game.cards_in(PLAY, player.name):
+            if card.slug == slug:
+                return card
+    return None
+
+
+def in_play(game: Game, slug: str) -> bool:
+    """Whether the law ``slug`` is in play."""
+    return find(game, slug) is not None
+
+
+def fleet_limit(game: Game) -> int | None:
+    """The most tokens a fleet pool may hold (Fleet Regulations), or None."""
+    return FLEET_LIMIT if in_play(game, FLEET_REGULATIONS) else None
+
+
+def wormholes_joined(game: Game) -> bool:
+    """Wormhole Reconstruction: every system with an alpha or a beta wormhole
+    is adjacent to every other such system."""
+    return in_play(game, WORMHOLE_RECONSTRUCTION)
+
+
+def joined_only(game: Game, path: Sequence[Card]) -> bool:
+    """Whether some step of ``path`` (systems in order) joins two systems
+    that only Wormhole Reconstruction makes adjacent."""
+    if not wormholes_joined(game):
+        return False
+    return any(
+        BASIC_WORMHOLES & set(st.wormholes(game, one))
+        and BASIC_WORMHOLES & set(st.wormholes(game, other))
+        and not st.adjacent(game, one, other)
+        for one, other in itertools.pairwise(path)
+    )
+
+
+def travel_banned(game: Game, mover: str) -> bool:
+    """Enforced Travel Ban: alpha and beta wormholes do nothing when ``mover``
+    moves units; not for the Ghosts of Creuss, and not while Wormhole
+    Reconstruction is in play (its official notes)."""
+    if not in_play(game, ENFORCED_TRAVEL_BAN) or wormholes_joined(game):
+        return False
+    return st.seat(game, mover).faction != TRAVEL_BAN_EXEMPT
+
+
+def through_nebulae(game: Game) -> bool:
+    """Shared Research: units may move through nebulae (59.1a changed)."""
+    return in_play(game, SHARED_RESEARCH)
+
+
+def single_pairs(game: Game) -> bool:
+    """Regulated Conscription: a cost paid for fighters or infantry produces
+    one unit, not two (67.2 changed)."""
+    return in_play(game, REGULATED_CONSCRIPTION)
+
+
+def prophecy_owner(game: Game) -> str:
+    """The owner of Prophecy of Ixth ("" when it is not in play or owned)."""
+    card = find(game, PROPHECY_OF_IXTH)
+    return card.owner if card is not None else ""
+
+
+def war_suns_exposed(game: Game) -> bool:
+    """Publicize Weapon Schematics: no war sun has Sustain Damage."""
+    return in_play(game, PUBLICIZE_WEAPON_SCHEMATICS)
+
+
+def war_sun_waiver(game: Game, slug: str) -> bool:
+    """Publicize Weapon Schematics: while some player owns a war sun
+    technology, anyone may ignore the prerequisites of ``slug`` if it is one
+    (the pack knows the generic War Sun only)."""
+    if slug != WAR_SUN_TECHNOLOGY or not war_suns_exposed(game):
+        return False
+    return any(st.owns(game, p.name, WAR_SUN_TECHNOLOGY) for p in game.players)
+
+
+def cultural_shielded(game: Game, planet: Card) -> bool:
+    """Conventions of War: no Bombardment against units on a cultural planet."""
+    return (
+        in_play(game, CONVENTIONS_OF_WAR)
+        and "cultural" in game.definition(planet).traits
+    )
+
+
+def over_fleet_limit(game: Game) -> list[str]:
+    """The players whose fleet pool holds more than Fleet Regulations allows."""
+    limit = fleet_limit(game)
+    if limit is None:
+        return []
+    return [p.name for p in game.players if p.resource(st.FLEET) > limit]
+
+
+def problems(board: BoardSpec, seats: Mapping[str, SeatSpec]) -> list[Problem]:
+    """Refuse, as not modelled, a board that starts with Fleet Regulations in
+    play and a fleet pool over its limit: neither the card nor its notes say
+    what becomes of the extra tokens. ``seats``: the TI4 fields by player."""
+    if not any(law == FLEET_REGULATIONS for law, _owner in board.laws):
+        return []
+    return [
+        Unmodelled(
+            "/board/laws",
+            f"{name} has {seat.pools[st.FLEET]} command tokens in the fleet pool "
+            f"with Fleet Regulations in play (at most {FLEET_LIMIT}): what happens "
+            "to the extra tokens is not modelled",
+        )
+        for name, seat in seats.items()
+        if seat.pools.get(st.FLEET, 0) > FLEET_LIMIT
+    ]
+
+
+def odds_gap(game: Game, forces: Mapping[str, Mapping[str, int]], retreat: bool) -> str:
+    """What a law in play changes in a space combat that the combat odds do
+    not account for ("" when nothing): Prophecy of Ixth's fighters, Publicize
+    Weapon Schematics' war suns, and wormhole laws for a retreat."""
+    owner = prophecy_owner(game)
+    if forces.get(owner, {}).get("fighter"):
+        return f"Prophecy of Ixth, which adds 1 to {owner}'s fighters' combat rolls"
+    if war_suns_exposed(game) and any(f.get("war-sun") for f in forces.values()):
+        return "Publicize Weapon Schematics, which takes Sustain Damage from war suns"
+    wormhole_laws = in_play(game, ENFORCED_TRAVEL_BAN) or wormholes_joined(game)
+    if retreat and wormhole_laws:
+        return "a law in play that changes adjacency through wormholes for a retreat"
+    return ""

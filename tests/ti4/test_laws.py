@@ -1,0 +1,84 @@
+"""Laws in play that change modelled rules (``laws.py``): the cases the card
+and its notes leave open are refused as not modelled, never guessed. The
+effects themselves are tested by the golden scenarios ``rules/lw-*.yaml``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import oracle.games.ti4  # noqa: F401 - registers the pack
+from oracle.engine import run_scenario
+from oracle.engine.core.errors import ScenarioError, Unmodelled
+
+
+def _scenario(fleet: int, laws: list[Any]) -> dict[str, Any]:
+    return {
+        "game": "ti4",
+        "phase": "action",
+        "players": [
+            {
+                "name": "Alice",
+                "strategy_cards": ["leadership"],
+                "command_tokens": {"tactic": 3, "fleet": fleet, "strategy": 2},
+            },
+            {"name": "Bob", "strategy_cards": ["politics"]},
+        ],
+        "board": {"laws": laws},
+        "steps": [{"player": "Alice", "pass": True}],
+    }
+
+
+def test_a_board_over_the_fleet_regulations_limit_is_not_modelled() -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_scenario(5, ["fleet-regulations"]))
+    (problem,) = raised.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert problem.path == "/board/laws"
+    assert "Alice has 5 command tokens in the fleet pool" in problem.message
+
+
+def test_the_limit_itself_and_other_laws_are_accepted() -> None:
+    assert run_scenario(_scenario(4, ["fleet-regulations"])).ok
+    assert run_scenario(_scenario(5, ["executive-sanctions"])).ok
+
+
+def test_enacting_fleet_regulations_over_the_limit_says_not_modelled() -> None:
+    result = run_scenario(
+        {
+            "game": "ti4",
+            "phase": "agenda",
+            "players": [
+                {"name": "Alice", "speaker": True},
+                {
+                    "name": "Bob",
+                    "command_tokens": {"tactic": 1, "fleet": 6, "strategy": 1},
+                },
+            ],
+            "board": {
+                "systems": [
+                    {
+                        "id": "lodor-system",
+                        "name": "Lodor",
+                        "planets": [
+                            {
+                                "id": "lodor",
+                                "resources": 3,
+                                "influence": 1,
+                                "controller": "Bob",
+                            }
+                        ],
+                    }
+                ]
+            },
+            "decks": {"agenda_deck": ["fleet-regulations", "economic-equality"]},
+            "steps": [
+                {"player": "Bob", "choose": "for"},
+                {"player": "Bob", "choose": ["lodor"]},
+            ],
+        }
+    )
+    lines = [e for e in result.log if "more command tokens" in e.message]
+    assert [(e.player, e.modelled) for e in lines] == [("Bob", False)]
+    assert result.state["board"]["laws"][0] == "fleet-regulations"  # type: ignore[index]
