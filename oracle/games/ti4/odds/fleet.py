@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from oracle.games.ti4 import units
+from oracle.games.ti4 import faction_units
+from oracle.games.ti4.units import Roll
 
 FIGHTER = "fighter"
 
@@ -155,16 +156,18 @@ def fleet(
     technologies: Iterable[str] = (),
     *,
     damaged: Mapping[str, int] | None = None,
+    faction: str | None = None,
 ) -> Fleet:
     """A side from unit counts (``{"dreadnought": 2, "fighter": 4}``), the
-    technologies its owner has (unit upgrades, 97.4) and how many of each unit
-    are already damaged. Raises ``KeyError`` for a unit with no generic line
-    (flagship, mech) and ``ValueError`` for a unit that cannot fight."""
+    technologies its owner has (unit upgrades, 97.4), how many of each unit
+    are already damaged and its owner's ``faction`` (for a mech's figures).
+    Raises ``KeyError`` for a flagship or mech without a known faction and
+    ``ValueError`` for a unit that cannot fight."""
     owned = frozenset(technologies)
     damaged = damaged or {}
     groups: dict[Group, int] = {}
     for unit, count in counts.items():
-        line = units.stats(unit, owned)
+        line = faction_units.stats(unit, owned, faction)
         if line.combat is None:
             raise ValueError(f"a {unit} has no combat value")
         hurt = damaged.get(unit, 0)
@@ -185,5 +188,5 @@ def fleet(
     return Fleet(tuple(ordered), tuple(groups[g] for g in ordered))
 
 
-def _roll(roll: units.Roll | None) -> tuple[int, int] | None:
+def _roll(roll: Roll | None) -> tuple[int, int] | None:
     return None if roll is None else (roll.value, roll.dice)
