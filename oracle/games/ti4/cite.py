@@ -174,3 +174,10 @@ GAME_ENDS = cite("98.7")
 SANCTION = cite("8.22b", "37.1")
 DIPLOMATIC_PRESSURE = cite("8.2.i", "69.1")
 AGENDA_RESHUFFLE = cite("23.5")
+
+# Promissory notes (topic 69; ``notes.py``).
+NOTE_PLAYED = cite("69.1", "69.1a")
+OWN_NOTE = cite("69.2")
+NOTE_RETURNED = cite("69.3")
+POLITICAL_SECRET = cite("69.1", "8.16")
+NEEDS_SETS["own-note"] = OWN_NOTE
