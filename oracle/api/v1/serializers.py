@@ -243,7 +243,8 @@ class OddsOptionsSerializer(serializers.Serializer):
         max_value=odds.MAX_SHIPS,
         required=False,
         help_text="The attacker retreats at the start of the first round in "
-        "which it has this many ships or fewer (default: nobody retreats).",
+        "which it has this many ships or fewer (default: nobody retreats; a "
+        "ground combat refuses it: ground forces never retreat).",
     )
 
 
