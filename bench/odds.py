@@ -5,9 +5,10 @@
 Prints the p50 of N runs (each from fresh caches) of: the 10-against-10
 space combat of the target (2 dreadnoughts, a carrier, 3 destroyers and 4
 fighters a side), the same with every unit upgrade on one side, the largest
-combat the exact calculation takes (about ``EXACT_LIMIT``), and a simulated
-combat of 64 ships a side; with each its ``work`` figure, and the 10-against-10
-figure as a ratio of its 1 s target.
+combat the exact calculation takes (about ``EXACT_LIMIT``), a ground combat of
+8 infantry and 2 mechs a side, and a simulated combat of 64 ships a side; with
+each its ``work`` figure, and the 10-against-10 figure as a ratio of its 1 s
+target.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from oracle.games.ti4.odds import Battle, fleet, odds, work
 TARGET = 1.0
 FLEET = {"dreadnought": 2, "carrier": 1, "destroyer": 3, "fighter": 4}
 UPGRADES = ["dreadnought-ii", "carrier-ii", "destroyer-ii", "fighter-ii"]
+GROUND = {"infantry": 8, "mech": 2}
 
 CASES: dict[str, Battle] = {
     "10 v 10": Battle(fleet(FLEET), fleet(FLEET)),
@@ -33,6 +35,12 @@ CASES: dict[str, Battle] = {
     # Fighters alone cost the most time per unit of work.
     "37 v 37 fighters, near the bound": Battle(
         fleet({"fighter": 37}), fleet({"fighter": 37})
+    ),
+    # A ground combat: no barrage; mechs (Sol's figures) sustain.
+    "10 v 10 ground forces": Battle(
+        fleet(GROUND, faction="sol"),
+        fleet(GROUND, ["infantry-ii"], faction="sol"),
+        barrage=False,
     ),
     "64 v 64, simulated": Battle(
         fleet({"fighter": 60, "carrier": 4}), fleet({"fighter": 60, "war-sun": 2})

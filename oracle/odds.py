@@ -1,6 +1,6 @@
 """Combat odds of a scenario, for the API and the answer page: run the
-scenario, find the space combat in its active system, compute its odds and
-say what they assume.
+scenario, find the space combat in its active system (else the ground combat
+on one of its planets), compute its odds and say what they assume.
 
 Only the TI4 pack has combat. Options come as text (query parameters, a
 form): ``policy`` (``sustain-first`` or ``no-sustain``), and for a combat
@@ -18,7 +18,7 @@ from django.urls import reverse
 from oracle.adapters import play_prepared, prepare, with_listed_cards
 from oracle.engine import ENGINE_VERSION, ScenarioError
 from oracle.games.ti4.data import TECHNOLOGIES
-from oracle.games.ti4.odds import MAX_SAMPLES, SAMPLES, SEED, Odds, Policy, odds
+from oracle.games.ti4.odds import MAX_SAMPLES, SAMPLES, SEED, Odds, Policy, ground, odds
 from oracle.games.ti4.odds import read as reading
 from oracle.games.ti4.odds.read import Combat, combat_of
 from oracle.slots import oracle_slot
@@ -127,8 +127,9 @@ def answer_of(combat: Combat, answer: Odds, chosen: Options) -> dict[str, Any]:
         "game": "ti4",
         "engine_version": ENGINE_VERSION,
         "combat": {
-            "kind": "space",
+            "kind": combat.kind,
             "system": combat.system,
+            "planet": combat.planet,
             "attacker": _side(combat, combat.attacker),
             "defender": _side(combat, combat.defender),
         },
@@ -158,6 +159,7 @@ def _side(combat: Combat, name: str) -> dict[str, Any]:
     return {
         "player": name,
         "ships": combat.forces[name],
+        "damaged": (combat.damaged or {}).get(name, {}),
         "upgrades": [TECHNOLOGIES[slug].name for slug in combat.upgrades[name]],
         "not_used": list(combat.unused[name]),
     }
@@ -175,6 +177,30 @@ POLICY_TEXT = {
 
 def assumptions(combat: Combat, chosen: Options, answer: Odds) -> list[dict[str, Any]]:
     """What the figures take for granted, each with the rules it rests on."""
+    if combat.kind == "ground":
+        out = ground_assumptions(combat, chosen)
+    else:
+        out = space_assumptions(combat, chosen)
+    for name in (combat.attacker, combat.defender):
+        side = _side(combat, name)
+        if side["upgrades"]:
+            out.append(_said(f"{name} has {_listed(side['upgrades'])}.", ("97.4",)))
+        if side["not_used"]:
+            out.append(_said(f"{name} does not use {_listed(side['not_used'])}.", ()))
+    if answer.method == "simulation":
+        out.append(
+            _said(
+                f"Too many states to compute exactly: {answer.samples} combats "
+                f"were simulated with seed {chosen.seed}; each figure has its "
+                "standard error.",
+                (),
+            )
+        )
+    return out
+
+
+def space_assumptions(combat: Combat, chosen: Options) -> list[dict[str, Any]]:
+    """What the odds of a space combat take for granted."""
     out = [
         _said(
             f"{combat.attacker}, the active player, attacks; {combat.defender} "
@@ -206,22 +232,73 @@ def assumptions(combat: Combat, chosen: Options, answer: Odds) -> list[dict[str,
             ("78.10a",),
         ),
     ]
-    for name in (combat.attacker, combat.defender):
-        side = _side(combat, name)
-        if side["upgrades"]:
-            out.append(_said(f"{name} has {_listed(side['upgrades'])}.", ("97.4",)))
-        if side["not_used"]:
-            out.append(_said(f"{name} does not use {_listed(side['not_used'])}.", ()))
-    if answer.method == "simulation":
+    if combat.invasion:
         out.append(
             _said(
-                f"Too many states to compute exactly: {answer.samples} combats "
-                f"were simulated with seed {chosen.seed}; each figure has its "
-                "standard error.",
-                (),
+                "Only the space combat is counted: the invasion that can follow "
+                f"it in {combat.system} is not. For the odds of its ground "
+                "combat, ask again with the space combat over and the ground "
+                "forces on the planet.",
+                ground.SPACE_FIRST,
             )
         )
     return out
+
+
+GROUND_POLICY_TEXT = {
+    Policy.SUSTAIN_FIRST: "Each player cancels hits with Sustain Damage on every "
+    "undamaged mech, then loses ground forces from the worst combat value up "
+    "(the cheapest of equal ones first).",
+    Policy.NO_SUSTAIN: "No player uses Sustain Damage; each loses ground forces "
+    "from the worst combat value up (the cheapest of equal ones first).",
+}
+
+
+def ground_assumptions(combat: Combat, chosen: Options) -> list[dict[str, Any]]:
+    """What the odds of a ground combat take for granted."""
+    where = f"{combat.planet} ({combat.system})"
+    if combat.fought:
+        start = (
+            f"The odds start from the ground forces on {where} as the run's "
+            "ground combat there began, once its bombardment and Space Cannon "
+            "Defense had been resolved as the run resolved them."
+        )
+    else:
+        start = (
+            f"The ground forces on {where} now are those that fight: the "
+            "invasion's bombardment, commitments and Space Cannon Defense are "
+            "taken as already resolved, so Planetary Shield and space cannon "
+            "play no part."
+        )
+    return [
+        _said(
+            f"{combat.attacker}, the active player, attacks; {combat.defender} "
+            "defends.",
+            reading.ROLES,
+        ),
+        _said(start, ground.EARLIER),
+        _said(GROUND_POLICY_TEXT[chosen.policy], ground.HITS),
+        _said(
+            "Both players roll for every ground force on the planet in every "
+            "round until at most one of them has ground forces left; there is no "
+            "anti-fighter barrage and nobody retreats.",
+            ground.ROUNDS,
+        ),
+        _said(
+            f"The attacker takes control of {combat.planet} when it wins; if "
+            "both sides lose every ground force, the defender keeps it.",
+            ground.RESULT,
+        ),
+        _said(
+            "No action card, promissory note, leader or faction ability is used, "
+            "and no unit joins the combat once it has begun.",
+            (),
+        ),
+        _said(
+            "Survivors are counted when the combat ends, before Establish Control.",
+            ("49.5",),
+        ),
+    ]
 
 
 def _retreat_text(combat: Combat, retreat_at: int | None) -> str:

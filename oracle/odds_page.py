@@ -1,6 +1,6 @@
 """The combat odds page of a stored answer: ``/<game>/oracle/r/<hash>/odds/``,
-a table of the odds of the space combat its scenario ends in, with the
-assumptions and their rules. Plain HTML: a GET form changes the policy."""
+a table of the odds of the space or ground combat its scenario ends in, with
+the assumptions and their rules. Plain HTML: a GET form changes the policy."""
 
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ RESULTS = (
     ("defender_wins", "The defender wins"),
     ("no_one_survives", "No one has ships left"),
     ("retreat", "A player retreats"),
+)
+#: A ground combat has no retreat (42.N6); winning it takes the planet.
+GROUND_RESULTS = (
+    ("attacker_wins", "The attacker wins and takes the planet"),
+    ("defender_wins", "The defender wins"),
+    ("no_one_survives", "No one has ground forces left"),
 )
 
 
@@ -63,7 +69,8 @@ def odds_page(request: HttpRequest, game: str, hash: str) -> HttpResponse:
 def _odds(game: Any, answer: dict[str, Any]) -> dict[str, Any]:
     links = rule_links(game, {r for a in answer["assumptions"] for r in a["rules"]})
     errors = answer["standard_error"] or {}
-    rows = [(label, answer["chances"][key], errors.get(key)) for key, label in RESULTS]
+    labels = GROUND_RESULTS if answer["combat"]["kind"] == "ground" else RESULTS
+    rows = [(label, answer["chances"][key], errors.get(key)) for key, label in labels]
     survivors = [
         (
             role,

@@ -125,14 +125,32 @@ def test_assumptions_cite_rules_and_name_upgrades_and_unused_abilities(
 ) -> None:
     scenario = combat(Alice=["2 destroyer"], Bob=["3 fighter"])
     scenario["players"][0]["technologies"] = ["destroyer-ii", "duranium-armor"]
+    scenario["players"][0]["faction"] = "mentak"
 
     body = post_json(client, URL, scenario).json()
 
     texts = [a["text"] for a in body["assumptions"]]
     assert "Alice has Destroyer II." in texts
-    assert "Alice does not use Duranium Armor." in texts
+    assert "Alice does not use Ambush." in texts
+    # Destroyers cannot be damaged: Duranium Armor has nothing to repair.
+    assert not any("Duranium" in text for text in texts)
     assert body["combat"]["attacker"]["upgrades"] == ["Destroyer II"]
     assert {"78.3a", "10.2a"} <= {r for a in body["assumptions"] for r in a["rules"]}
+
+
+def test_duranium_armor_with_a_ship_it_could_repair_is_not_implemented(
+    client: Client, ti4: Any
+) -> None:
+    # Its card's notes: the repair is mandatory in every round it can be made.
+    scenario = combat(Alice=["dreadnought"], Bob=["3 fighter"])
+    scenario["players"][0]["technologies"] = ["duranium-armor"]
+
+    response = post_json(client, URL, scenario)
+    declined = post_json(client, URL + "?policy=no-sustain", scenario)
+
+    error_of(response, "not_implemented")
+    assert "Duranium Armor" in response.json()["error"]["message"]
+    assert declined.status_code == 200  # nothing is ever damaged
 
 
 def test_without_a_combat_it_says_so(client: Client, ti4: Any) -> None:
@@ -141,9 +159,10 @@ def test_without_a_combat_it_says_so(client: Client, ti4: Any) -> None:
     assert details == [
         {
             "pointer": "",
-            "message": "no space combat to compute: no system was activated: "
+            "message": "no combat to compute: no system was activated: "
             "neither a tactical action in the steps nor a system with a command "
-            "token of Alice, their ships and another player's ships",
+            "token of Alice, their ships and another player's ships, or a planet "
+            "there with ground forces of Alice and of another player",
         }
     ]
 
@@ -159,7 +178,10 @@ def test_an_activated_system_without_an_opponent_is_no_combat(
 
     details = error_of(post_json(client, URL, scenario), "no_combat")
 
-    assert details[0]["message"].endswith("only one player has ships in Lodor")
+    assert details[0]["message"].endswith(
+        "only one player has ships in Lodor, and no planet there holds ground "
+        "forces of Alice and of another player"
+    )
 
 
 @pytest.mark.parametrize(
@@ -285,3 +307,190 @@ def test_a_retreat_needs_somewhere_to_go(client: Client, ti4: Any) -> None:
     details = error_of(response, "invalid")
     assert "Alice cannot retreat" in details[0]["message"]
     assert "78.7c" in details[0]["message"]
+
+
+# -- ground combat -------------------------------------------------------------------
+
+
+def invasion(
+    alice: list[str], bob: list[str], *, steps: bool = False
+) -> dict[str, Any]:
+    """Alice's ground forces and Bob's on Lodor I (``@lodor-i``), or, with
+    ``steps``, Alice's in space and a tactical action that lands them."""
+    scenario = combat(Alice=alice, Bob=bob)
+    system = scenario["board"]["systems"][0]
+    system["planets"] = [
+        {"id": "lodor-i", "resources": 3, "influence": 1, "controller": "Bob"}
+    ]
+    if steps:
+        del system["tokens"]
+        scenario["steps"] = [
+            {
+                "player": "Alice",
+                "use": "tactical-action",
+                "targets": {"target": "lodor"},
+            }
+        ]
+    return scenario
+
+
+def test_answers_the_documented_ground_example(client: Client, ti4: Any) -> None:
+    response = post_json(client, URL, oracle_schema.GROUND_SCENARIO)
+
+    assert response.status_code == 200, response.content
+    assert response.json() == {
+        **oracle_schema.GROUND_RESULT,
+        "engine_version": ENGINE_VERSION,
+    }
+
+
+def test_one_infantry_each_on_a_planet_is_seven_seventeenths_each(
+    client: Client, ti4: Any
+) -> None:
+    scenario = invasion(["carrier", "infantry@lodor-i"], ["infantry@lodor-i"])
+
+    body = post_json(client, URL, scenario).json()
+
+    assert body["combat"]["kind"] == "ground"
+    assert body["combat"]["planet"] == "Lodor I"
+    assert body["combat"]["attacker"]["ships"] == {"infantry": 1}
+    assert body["chances"] == pytest.approx(
+        {
+            "attacker_wins": 7 / 17,
+            "defender_wins": 7 / 17,
+            "no_one_survives": 3 / 17,
+            "retreat": 0,
+        }
+    )
+    assert body["expected_rounds"] == pytest.approx(100 / 51)
+    rules = {r for a in body["assumptions"] for r in a["rules"]}
+    assert {"42.1", "42.N6", "49.5d", "49.3"} <= rules
+    assert "78.3" not in rules  # no barrage in a ground combat
+
+
+def test_a_mech_sustains_and_a_damaged_mech_cannot(client: Client, ti4: Any) -> None:
+    fresh = invasion(["mech@lodor-i"], ["infantry@lodor-i"])
+    fresh["players"][0]["faction"] = "sol"
+    hurt = copy.deepcopy(fresh)
+    hurt["board"]["systems"][0]["units"]["Alice"] = ["damaged mech@lodor-i"]
+
+    body = post_json(client, URL, fresh).json()
+    damaged = post_json(client, URL, hurt).json()
+
+    assert body["chances"]["attacker_wins"] == pytest.approx(151 / 169)
+    assert body["survivors"]["attacker"] == {"mech": pytest.approx(151 / 169)}
+    assert damaged["chances"]["attacker_wins"] == pytest.approx(7 / 13)
+    assert damaged["combat"]["attacker"]["damaged"] == {"mech": 1}
+
+
+def test_a_ground_combat_the_run_fought_starts_from_its_first_round(
+    client: Client, ti4: Any
+) -> None:
+    scenario = invasion(["carrier", "2 infantry"], ["infantry@lodor-i"], steps=True)
+
+    body = post_json(client, URL, scenario).json()
+
+    assert body["combat"]["kind"] == "ground"
+    assert body["combat"]["attacker"]["ships"] == {"infantry": 2}
+    texts = " ".join(a["text"] for a in body["assumptions"])
+    assert "as the run's ground combat there began" in texts
+
+
+def test_a_space_combat_comes_before_the_invasion(client: Client, ti4: Any) -> None:
+    scenario = invasion(["dreadnought", "2 infantry"], ["fighter", "infantry@lodor-i"])
+
+    body = post_json(client, URL, scenario).json()
+
+    assert body["combat"]["kind"] == "space"
+    assert body["combat"]["planet"] is None
+    note = next(a for a in body["assumptions"] if "invasion" in a["text"])
+    assert note["rules"] == ["89.3", "89.4"]
+
+
+def test_ground_forces_never_retreat(client: Client, ti4: Any) -> None:
+    scenario = invasion(["infantry@lodor-i"], ["infantry@lodor-i"])
+
+    details = error_of(post_json(client, URL + "?retreat_at=1", scenario), "invalid")
+
+    assert "ground forces never retreat (42.N6)" in details[0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("factions", "alice", "bob", "says"),
+    [
+        ((None, None), ["mech@lodor-i"], ["infantry@lodor-i"], "has none"),
+        (("naalu", None), ["mech@lodor-i"], ["infantry@lodor-i"], "Iconoclast"),
+        (("mentak", "sol"), ["mech@lodor-i"], ["mech@lodor-i"], "Moll Terminus"),
+        (("norr", None), ["infantry@lodor-i"], ["infantry@lodor-i"], "Unrelenting"),
+    ],
+)
+def test_what_the_ground_odds_cannot_count_is_not_implemented(
+    client: Client,
+    ti4: Any,
+    factions: tuple[str | None, str | None],
+    alice: list[str],
+    bob: list[str],
+    says: str,
+) -> None:
+    scenario = invasion(alice, bob)
+    for player, faction in zip(scenario["players"], factions, strict=True):
+        if faction:
+            player["faction"] = faction
+
+    response = post_json(client, URL, scenario)
+
+    error_of(response, "not_implemented")
+    assert says in response.json()["error"]["message"]
+
+
+def test_a_mentak_mech_against_infantry_changes_nothing(
+    client: Client, ti4: Any
+) -> None:
+    # Moll Terminus only stops Sustain Damage, which infantry do not have.
+    scenario = invasion(["infantry@lodor-i"], ["mech@lodor-i"])
+    scenario["players"][1]["faction"] = "mentak"
+
+    assert post_json(client, URL, scenario).status_code == 200
+
+
+def test_optional_ground_abilities_are_named_as_not_used(
+    client: Client, ti4: Any
+) -> None:
+    scenario = invasion(["infantry@lodor-i"], ["infantry@lodor-i", "pds@lodor-i"])
+    scenario["players"][0]["faction"] = "yin"
+    scenario["players"][1]["technologies"] = ["magen-defense-grid"]
+
+    body = post_json(client, URL, scenario).json()
+
+    texts = [a["text"] for a in body["assumptions"]]
+    assert "Alice does not use Indoctrination." in texts
+    assert "Bob does not use Magen Defense Grid." in texts
+
+
+def test_a_ship_set_up_damaged_cannot_sustain(client: Client, ti4: Any) -> None:
+    scenario = combat(Alice=["damaged dreadnought"], Bob=["fighter"])
+
+    body = post_json(client, URL, scenario).json()
+
+    assert body["combat"]["attacker"]["damaged"] == {"dreadnought": 1}
+    assert body["chances"]["attacker_wins"] == pytest.approx(12 / 17)
+
+
+def test_a_ship_damaged_by_space_cannon_before_the_run_combat_stays_damaged(
+    client: Client, ti4: Any
+) -> None:
+    # Bob's PDS rolls the 10 and Alice's dreadnought sustains the hit; then
+    # the space combat begins with it damaged.
+    scenario = invasion(
+        ["dreadnought"], ["fighter", "pds@lodor-i", "space-dock@lodor-i"]
+    )
+    del scenario["board"]["systems"][0]["tokens"]
+    scenario["board"]["dice"] = [10] + [1] * 20
+    scenario["steps"] = [
+        {"player": "Alice", "use": "tactical-action", "targets": {"target": "lodor"}}
+    ]
+
+    body = post_json(client, URL, scenario).json()
+
+    assert body["combat"]["attacker"]["damaged"] == {"dreadnought": 1}
+    assert body["chances"]["attacker_wins"] == pytest.approx(12 / 17)

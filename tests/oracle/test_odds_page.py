@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.oracle.conftest import post_json
-from tests.oracle.test_odds_api import combat
+from tests.oracle.test_odds_api import combat, invasion
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +103,17 @@ def test_the_retreat_field_of_the_form(client: Client, ti4: Any) -> None:
     assert b"<td>0.4444</td>" in empty
     assert "<td>0.6400</td>" in retreating  # no hit in round 1, then gone
     assert 'value="1"' in retreating
+
+
+def test_the_odds_page_of_a_ground_combat(client: Client, ti4: Any) -> None:
+    page = stored(client, invasion(["infantry@lodor-i"], ["infantry@lodor-i"]))
+
+    html = client.get(page + "odds/").content.decode()
+
+    assert "Alice invades Lodor I (Lodor), held by Bob" in html
+    assert "The attacker wins and takes the planet" in html
+    assert "<td>0.4118</td>" in html  # 7/17 each
+    assert "<td>0.1765</td>" in html  # 3/17: no ground forces left
+    assert "Expected ground forces left" in html
+    assert "A player retreats" not in html
+    assert 'href="/ti4/rules/49.5d/"' in html

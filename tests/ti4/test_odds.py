@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from oracle.games.ti4 import units
+from oracle.games.ti4 import faction_units
 from oracle.games.ti4.odds import (
     EXACT_LIMIT,
     Battle,
@@ -107,10 +107,12 @@ def test_barrage_only_hits_fighters_and_sustain_cannot_cancel_it() -> None:
 # (no division by 1 - P(no hits)). It shares only the unit statistics.
 
 
-def _units(counts: dict[str, int], techs: tuple[str, ...] = ()) -> tuple[tuple, ...]:
+def _units(
+    counts: dict[str, int], techs: tuple[str, ...] = (), faction: str | None = None
+) -> tuple[tuple, ...]:
     out = []
     for unit, count in counts.items():
-        line = units.stats(unit, frozenset(techs))
+        line = faction_units.stats(unit, frozenset(techs), faction)
         assert line.combat is not None
         for _ in range(count):
             afb = line.anti_fighter_barrage
@@ -152,11 +154,24 @@ Side = tuple[dict[str, int], tuple[str, ...]]
 
 
 def _agrees_with_brute_force(
-    attacker: Side, defender: Side, retreat_at: int | None = None
+    attacker: Side,
+    defender: Side,
+    retreat_at: int | None = None,
+    *,
+    faction: str | None = None,
 ) -> None:
-    battle = Battle(fleet(*attacker), fleet(*defender), retreat_at=retreat_at)
+    battle = Battle(
+        fleet(*attacker, faction=faction),
+        fleet(*defender, faction=faction),
+        retreat_at=retreat_at,
+        barrage=faction is None,  # a faction's mechs: a ground combat
+    )
     exact = odds(battle).chances
-    brute = _brute(_units(*attacker), _units(*defender), retreat_at)
+    brute = _brute(
+        _units(*attacker, faction=faction),
+        _units(*defender, faction=faction),
+        retreat_at,
+    )
     for key, chance in exact.items():
         # Far tighter than the 1.5 percentage points asked of calculators.
         assert abs(chance - brute[key]) < 1e-9, key
@@ -322,6 +337,79 @@ def test_a_ground_combat_has_no_barrage() -> None:
     # Infantry hit on 8 (0.3 each): one wins 0.21 / 0.51 = 7/17 of the time.
     battle = _battle({"infantry": 1}, {"infantry": 1}, barrage=False)
     assert odds(battle, exact=True).chances["attacker_wins"] == F(7, 17)
+
+
+# -- ground combat -------------------------------------------------------------------
+
+
+def _ground(
+    attacker: dict[str, int],
+    defender: dict[str, int],
+    *,
+    techs: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    damaged: dict[str, int] | None = None,
+    policy: Policy = Policy.SUSTAIN_FIRST,
+) -> Battle:
+    """A ground combat; mechs are the Sol mech (combat 6, Sustain Damage)."""
+    return Battle(
+        fleet(attacker, techs[0], damaged=damaged, faction="sol"),
+        fleet(defender, techs[1], faction="sol"),
+        policy,
+        policy,
+        barrage=False,
+    )
+
+
+def test_one_infantry_each_by_hand() -> None:
+    # Each round: both hit 0.09, one alone 0.21 each, neither 0.49.
+    answer = odds(_ground({"infantry": 1}, {"infantry": 1}), exact=True)
+    assert answer.chances == {
+        "attacker_wins": F(7, 17),
+        "defender_wins": F(7, 17),
+        "no_one_survives": F(3, 17),
+        "retreat": 0,
+    }
+    assert answer.rounds == F(100, 51)  # 1 / 0.51
+
+
+def test_a_mech_sustains_a_hit_from_an_infantry_by_hand() -> None:
+    # Mech hits on 6 (0.5), infantry on 8 (0.3). Undamaged: any mech hit wins
+    # (0.5 / 0.65 = 10/13); the infantry alone hits 0.15 / 0.65 = 3/13 and
+    # damages it. Damaged: mech alone 7/13, infantry alone 3/13, both 3/13.
+    answer = odds(_ground({"mech": 1}, {"infantry": 1}), exact=True)
+    assert answer.chances["attacker_wins"] == F(10, 13) + F(3, 13) * F(7, 13)
+    assert answer.chances["defender_wins"] == F(9, 169)
+    assert answer.chances["no_one_survives"] == F(9, 169)
+
+
+def test_a_damaged_mech_or_one_that_does_not_sustain_is_one_hit() -> None:
+    damaged = _ground({"mech": 1}, {"infantry": 1}, damaged={"mech": 1})
+    declined = _ground({"mech": 1}, {"infantry": 1}, policy=Policy.NO_SUSTAIN)
+    assert odds(damaged, exact=True).chances["attacker_wins"] == F(7, 13)
+    assert odds(declined, exact=True).chances["attacker_wins"] == F(7, 13)
+
+
+def test_infantry_ii_hits_on_7_by_hand() -> None:
+    # 0.4 against 0.3: alone 0.28 and 0.18, both 0.12, neither 0.42.
+    battle = _ground({"infantry": 1}, {"infantry": 1}, techs=(("infantry-ii",), ()))
+    answer = odds(battle, exact=True)
+    assert answer.chances["attacker_wins"] == F(28, 58)
+    assert answer.chances["defender_wins"] == F(18, 58)
+
+
+def test_the_two_dice_mech_of_the_naaz_rokha() -> None:
+    line = fleet({"mech": 1}, faction="naaz-rokha")
+    assert line.dice(line.start) == [(6, 2)]
+
+
+def test_ground_combats_agree_with_the_brute_force() -> None:
+    # Infantry lost before mechs, mechs sustaining first: the brute force's
+    # order and policy; no barrage in either.
+    _agrees_with_brute_force(
+        ({"infantry": 2, "mech": 1}, ()),
+        ({"infantry": 3, "mech": 1}, ("infantry-ii",)),
+        faction="sol",
+    )
 
 
 # -- retreats ------------------------------------------------------------------------

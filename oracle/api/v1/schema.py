@@ -362,15 +362,18 @@ ODDS_RESULT = {
     "combat": {
         "kind": "space",
         "system": "Lodor",
+        "planet": None,
         "attacker": {
             "player": "Alice",
             "ships": {"dreadnought": 1, "fighter": 2},
+            "damaged": {},
             "upgrades": ["Fighter II"],
             "not_used": [],
         },
         "defender": {
             "player": "Bob",
             "ships": {"carrier": 1, "destroyer": 1, "fighter": 3},
+            "damaged": {},
             "upgrades": [],
             "not_used": [],
         },
@@ -448,26 +451,152 @@ ODDS_RESULT = {
     ],
 }
 
+GROUND_SCENARIO = {
+    "question": "Will Alice's three infantry take Lodor I from Bob's infantry?",
+    "phase": "action",
+    "active_player": "Alice",
+    "players": [{"name": "Alice"}, {"name": "Bob", "technologies": ["infantry-ii"]}],
+    "board": {
+        "systems": [
+            {
+                "id": "lodor",
+                "tokens": ["Alice"],
+                "planets": [
+                    {
+                        "id": "lodor-i",
+                        "resources": 3,
+                        "influence": 1,
+                        "controller": "Bob",
+                    }
+                ],
+                "units": {
+                    "Alice": ["carrier", "3 infantry@lodor-i"],
+                    "Bob": ["2 infantry@lodor-i", "pds@lodor-i"],
+                },
+            }
+        ]
+    },
+}
+
+#: The answer to ``GROUND_SCENARIO`` (a test compares it with a fresh one).
+GROUND_RESULT: dict[str, Any] = {
+    "game": "ti4",
+    "engine_version": "3.4.0",
+    "combat": {
+        "kind": "ground",
+        "system": "Lodor",
+        "planet": "Lodor I",
+        "attacker": {
+            "player": "Alice",
+            "ships": {"infantry": 3},
+            "damaged": {},
+            "upgrades": [],
+            "not_used": [],
+        },
+        "defender": {
+            "player": "Bob",
+            "ships": {"infantry": 2},
+            "damaged": {},
+            "upgrades": ["Infantry II"],
+            "not_used": [],
+        },
+    },
+    "method": "exact",
+    "policy": "sustain-first",
+    "samples": None,
+    "seed": None,
+    "retreat_at": None,
+    "chances": {
+        "attacker_wins": 0.706409452157026,
+        "defender_wins": 0.24301641305881067,
+        "no_one_survives": 0.050574134784163,
+        "retreat": 0.0,
+    },
+    "survivors": {
+        "attacker": {"infantry": 1.3824313471968614},
+        "defender": {"infantry": 0.3305234820525119},
+    },
+    "expected_rounds": 2.5817318925131283,
+    "standard_error": None,
+    "assumptions": [
+        {
+            "text": "Alice, the active player, attacks; Bob defends.",
+            "rules": ["13.N1", "29.N1"],
+        },
+        {
+            "text": "The ground forces on Lodor I (Lodor) now are those "
+            "that fight: the invasion's bombardment, commitments "
+            "and Space Cannon Defense are taken as already "
+            "resolved, so Planetary Shield and space cannon play "
+            "no part.",
+            "rules": ["49.1", "49.2", "49.3"],
+        },
+        {
+            "text": "Each player cancels hits with Sustain Damage on "
+            "every undamaged mech, then loses ground forces from "
+            "the worst combat value up (the cheapest of equal "
+            "ones first).",
+            "rules": ["42.2", "42.N5", "31.1", "87.1", "87.3"],
+        },
+        {
+            "text": "Both players roll for every ground force on the "
+            "planet in every round until at most one of them has "
+            "ground forces left; there is no anti-fighter "
+            "barrage and nobody retreats.",
+            "rules": ["42.1", "42.1a", "42.3", "42.4", "42.N6"],
+        },
+        {
+            "text": "The attacker takes control of Lodor I when it wins; "
+            "if both sides lose every ground force, the defender "
+            "keeps it.",
+            "rules": ["42.4c", "42.4d", "49.5", "49.5d"],
+        },
+        {
+            "text": "No action card, promissory note, leader or faction "
+            "ability is used, and no unit joins the combat once "
+            "it has begun.",
+            "rules": [],
+        },
+        {
+            "text": "Survivors are counted when the combat ends, before "
+            "Establish Control.",
+            "rules": ["49.5"],
+        },
+        {"text": "Bob has Infantry II.", "rules": ["97.4"]},
+    ],
+}
+
 NO_COMBAT = {
     "error": {
         "code": "no_combat",
-        "message": "The scenario has no space combat to compute; see details.",
+        "message": "The scenario has no combat to compute; see details.",
         "details": [
             {
                 "pointer": "",
-                "message": "no space combat to compute: only one player has ships "
-                "in Lodor",
+                "message": "no combat to compute: only one player has ships in "
+                "Lodor, and no planet there holds ground forces of Alice and of "
+                "another player",
             }
         ],
     }
 }
 
 ODDS_DESCRIPTION = """\
-The odds of the space combat a scenario ends in: the chance that the attacker
-wins, that the defender wins, that nobody has ships left, and that the attacker
-retreats (0 unless `retreat_at` is given); the expected ships left by type on each
-side, the expected number of rounds, and the assumptions behind the figures,
-each with the rule ids it rests on.
+The odds of the space combat a scenario ends in, or, when its active system has
+none, of the ground combat on one of its planets: the chance that the attacker
+wins (in a ground combat: takes the planet), that the defender wins, that
+nobody has units left, and that the attacker retreats (0 unless `retreat_at` is
+given; never in a ground combat); the expected units left by type on each side,
+the expected number of rounds, and the assumptions behind the figures, each
+with the rule ids it rests on.
+
+A ground combat (`combat.kind` `ground`, with its `planet`) is the one the run
+fought in the active system, from the ground forces each side had as it began,
+or else the one still to come on the planet where the active player and another
+player both have ground forces: the invasion's bombardment and Space Cannon
+Defense are taken as resolved. With a space combat still to fight there, the
+answer is that space combat's, and its assumptions say the invasion is not
+counted.
 
 The body is the same scenario as for `run/`, validated with the same limits
 and errors. The engine runs it; the combat is in the system the last tactical
@@ -475,7 +604,8 @@ action of its steps activated, or, with none, in the one system holding a
 command token of the active player, their ships and another player's ships.
 The active player attacks (13, 29). Unit upgrades apply (97.4). What the odds
 cannot take into account exactly (a flagship, Assault Cannon when it fires,
-Unrelenting, Fragile) is a `400` with code `not_implemented`; a scenario
+Unrelenting, Fragile, Duranium Armor with a unit it could repair, mechs whose
+ability changes their rolls) is a `400` with code `not_implemented`; a scenario
 without such a combat is a `400` with code `no_combat`.
 
 `method` is `exact` when every state of the combat could be computed (about
@@ -493,7 +623,7 @@ permalink. Odds count towards the `oracle` rate limit, as runs do."""
 
 odds = extend_schema(
     tags=["oracle"],
-    summary="Odds of the scenario's space combat",
+    summary="Odds of the scenario's space or ground combat",
     description=ODDS_DESCRIPTION,
     parameters=[GAME, OddsOptionsSerializer],
     request=OracleScenarioSerializer,
@@ -527,5 +657,13 @@ odds = extend_schema(
             "A carrier group attacked", value=ODDS_SCENARIO, request_only=True
         ),
         OpenApiExample("The odds", value=ODDS_RESULT, response_only=True),
+        OpenApiExample(
+            "Infantry landed on a defended planet",
+            value=GROUND_SCENARIO,
+            request_only=True,
+        ),
+        OpenApiExample(
+            "The odds of that ground combat", value=GROUND_RESULT, response_only=True
+        ),
     ],
 )

@@ -243,14 +243,21 @@ class OddsOptionsSerializer(serializers.Serializer):
         max_value=odds.MAX_SHIPS,
         required=False,
         help_text="The attacker retreats at the start of the first round in "
-        "which it has this many ships or fewer (default: nobody retreats).",
+        "which it has this many ships or fewer (default: nobody retreats; a "
+        "ground combat refuses it: ground forces never retreat).",
     )
 
 
 class OddsSideSerializer(serializers.Serializer):
     player = serializers.CharField()
     ships = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Ships in the combat by type."
+        child=serializers.IntegerField(),
+        help_text="Units in the combat by type: ships in a space combat, ground "
+        "forces in a ground combat.",
+    )
+    damaged = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Of those, the units already damaged as the combat begins, by type.",
     )
     upgrades = serializers.ListField(
         child=serializers.CharField(), help_text="Unit upgrades applied."
@@ -262,8 +269,15 @@ class OddsSideSerializer(serializers.Serializer):
 
 
 class OddsCombatSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["space"])
+    kind = serializers.ChoiceField(
+        choices=["space", "ground"],
+        help_text="space: the active system's space combat; ground: the ground "
+        "combat on one of its planets (when there is no space combat).",
+    )
     system = serializers.CharField(help_text="The active system's name.")
+    planet = serializers.CharField(
+        allow_null=True, help_text="The planet of a ground combat; null in space."
+    )
     attacker = OddsSideSerializer()
     defender = OddsSideSerializer()
 
@@ -273,7 +287,8 @@ class OddsChancesSerializer(serializers.Serializer):
     defender_wins = serializers.FloatField()
     no_one_survives = serializers.FloatField()
     retreat = serializers.FloatField(
-        help_text="The attacker retreats (0 unless `retreat_at` is given)."
+        help_text="The attacker retreats (0 unless `retreat_at` is given; "
+        "always 0 in a ground combat)."
     )
 
 
@@ -303,7 +318,7 @@ class OddsSerializer(serializers.Serializer):
     chances = OddsChancesSerializer()
     survivors = serializers.DictField(
         child=serializers.DictField(child=serializers.FloatField()),
-        help_text="`attacker` and `defender`: expected ships left by type.",
+        help_text="`attacker` and `defender`: expected units left by type.",
     )
     expected_rounds = serializers.FloatField()
     standard_error = serializers.DictField(

@@ -138,8 +138,9 @@ def _problem(pointer: str, message: str) -> dict[str, str]:
 
 @schema.odds
 class OddsView(APIView):
-    """``POST /api/v1/<game>/oracle/odds/``: the odds of the space combat a
-    scenario ends in (``oracle.odds``); the run's limits, nothing stored."""
+    """``POST /api/v1/<game>/oracle/odds/``: the odds of the space or ground
+    combat a scenario ends in (``oracle.odds``); the run's limits, nothing
+    stored."""
 
     parser_classes = [ScenarioParser]
     throttle_scope = "oracle"
@@ -172,7 +173,7 @@ class OddsView(APIView):
 def _odds_refusal(error: ScenarioError) -> Response:
     problems = problem_list(error)
     if isinstance(error, NoCombatHere):
-        message = "The scenario has no space combat to compute; see details."
+        message = "The scenario has no combat to compute; see details."
         return problem_response("no_combat", message, problems)
     if isinstance(error, NotImplementedCards):
         return problem_response("not_implemented", error.message, problems)

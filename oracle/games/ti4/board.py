@@ -8,6 +8,7 @@ Player fields (besides the engine's zones ``hand``, ``deck``, ``discard``,
     technologies: [neural-motivator, {card: instinct-training, exhausted: true}]
     command_tokens: {tactic: 3, fleet: 3, strategy: 2, reinforcements: 8}
     trade_goods: 2              commodities: 1
+    held_notes: [{note: political-secret, owner: Carol}]   # others' notes held
 
 The board::
 
@@ -136,6 +137,8 @@ class SeatSpec:
     trade_goods: int = 0
     commodities: int = 0
     victory_points: int = 0
+    #: Other players' promissory notes this player holds: (note, owner).
+    held_notes: tuple[tuple[str, str], ...] = ()
 
 
 # The fields each mapping may have (sets: checked once per mapping read).
@@ -150,8 +153,10 @@ PLAYER_FIELDS = frozenset(
         "trade_goods",
         "commodities",
         "victory_points",
+        "held_notes",
     }
 )
+_NOTE_FIELDS = frozenset({"note", "owner"})
 _POOL_FIELDS = frozenset({"tactic", "fleet", "strategy", "reinforcements"})
 _HELD_FIELDS = frozenset({"card", "exhausted"})
 _BOARD_FIELDS = frozenset(
@@ -211,7 +216,31 @@ class BoardReader(Reader):
             trade_goods=self._count(raw, "trade_goods", path),
             commodities=self._count(raw, "commodities", path),
             victory_points=self._victory_points(raw, path),
+            held_notes=self._held_notes(raw, path),
         )
+
+    def _held_notes(
+        self, raw: Mapping[str, object], path: str
+    ) -> tuple[tuple[str, str], ...]:
+        """Other players' promissory notes: ``{note: slug, owner: name}``."""
+        if "held_notes" not in raw:
+            return ()
+        at = f"{path}/held_notes"
+        out = []
+        for i, item in enumerate(self.listing(raw["held_notes"], at, 40) or []):
+            here = f"{at}/{i}"
+            found = self.mapping(item, here)
+            if found is None:
+                continue
+            self.unknown(found, _NOTE_FIELDS, here)
+            note = self.string(found.get("note"), f"{here}/note")
+            owner = self.string(found.get("owner"), f"{here}/owner")
+            if note is not None and note not in data.PROMISSORY_NOTES:
+                known = data.PROMISSORY_NOTES
+                self.fail(f"{here}/note", unknown_card_message(note, known))
+            elif note is not None and owner is not None:
+                out.append((note, owner))
+        return tuple(out)
 
     def _victory_points(self, raw: Mapping[str, object], path: str) -> int:
         """0 to 9: a player with 10 has won, and the game is over (98.7)."""

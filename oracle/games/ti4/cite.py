@@ -187,3 +187,10 @@ LAW_WAR_SUN = cite("7.2", "87.1")
 LAW_WAR_SUN_PREREQUISITES = cite("7.2", "90.12")
 LAW_RESEARCH_COST = cite("7.2", "90.3")
 LAW_BOMBARDMENT = cite("7.2", "15.1", "64.3")
+
+# Promissory notes (topic 69; ``notes.py``).
+NOTE_PLAYED = cite("69.1", "69.1a")
+OWN_NOTE = cite("69.2")
+NOTE_RETURNED = cite("69.3")
+POLITICAL_SECRET = cite("69.1", "8.16")
+NEEDS_SETS["own-note"] = OWN_NOTE

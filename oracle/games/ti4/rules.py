@@ -14,7 +14,7 @@ from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Clock, Game
 from oracle.engine.core.pack import RuleCheck
-from oracle.games.ti4 import changes, cite, turns
+from oracle.games.ti4 import changes, cite, notes, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import Ti4Card, ti4_card
 
@@ -151,6 +151,19 @@ def _over_limit(ctx: Context) -> str | None:
     )
 
 
+def _silenced(ctx: Context) -> str | None:
+    if not _played_card(ctx):
+        return None
+    me = ctx.player.name
+    note = notes.silenced_by(ctx.game, me)
+    if note is None:
+        return None
+    return (
+        f"{me} cannot play action cards until {notes.agenda_of(ctx.game, note)} has "
+        f"been resolved: {note.controller} played {me}'s Political Secret"
+    )
+
+
 def _unpaid(ctx: Context) -> str | None:
     ability = ctx.ability
     if ability is None or ctx.event is None or not ability.cost:
@@ -242,9 +255,20 @@ RULE_CHECKS: tuple[RuleCheck, ...] = (
     ),
     RuleCheck("same-name", cite.SAME_NAME, _same_name, card_types=ACTION_CARDS),
     RuleCheck("hand-limit", cite.HAND_LIMIT, _over_limit, card_types=ACTION_CARDS),
+    RuleCheck(
+        "political-secret",
+        cite.POLITICAL_SECRET,
+        _silenced,
+        card_types=ACTION_CARDS,
+    ),
     RuleCheck("cost", cite.COST, _unpaid),
     RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
 )
+
+
+#: The cards whose timing a refusal words, with the rules it cites: action
+#: cards (2.6) and promissory notes (69.1).
+TIMED = {st.ACTION: cite.TIMING, st.PROMISSORY_NOTE: cite.NOTE_PLAYED}
 
 
 def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None:
@@ -258,7 +282,7 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
         clock.round,
     ):
         return IllegalPlay(refusal.reason, refusal.rules)
-    if definition is None or definition.type != st.ACTION or not definition.timing:
+    if definition is None or definition.type not in TIMED or not definition.timing:
         return None
     if definition.cancels_plays:
         cancelled = _cancelled_last(game)
@@ -271,7 +295,8 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
                 (*cite.CANCELLED, *cite.SAME_NAME),
             )
     return IllegalPlay(
-        f"{definition.name} can only be played {definition.timing}", cite.TIMING
+        f"{definition.name} can only be played {definition.timing}",
+        TIMED[definition.type],
     )
 
 

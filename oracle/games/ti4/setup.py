@@ -140,6 +140,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
                 problems.append(Problem(at, unknown_player_message(who, names)))
     problems.extend(_board_players(board, names))
     problems.extend(_held_twice(scenario))
+    problems.extend(_held_notes(scenario, names))
     seats = [seat_of(scenario, i) for i in range(len(scenario.players))]
     problems.extend(placement.problems(scenario, pack, seats))
     problems.extend(placement.speakers(scenario, seats, board.speaker))
@@ -180,6 +181,38 @@ def _held_twice(scenario: Scenario) -> list[Problem]:
                     )
                 )
             holders.setdefault(held.slug, player.name)
+    return problems
+
+
+def _held_notes(scenario: Scenario, names: set[str]) -> list[Problem]:
+    """Refuse a held note of no other player, or one its owner has already:
+    each player has one of each generic note."""
+    problems = []
+    seen = {
+        (card.slug, player.name)
+        for player in scenario.players
+        for card in player.zones.get(st.PROMISSORY, ())
+    }
+    for i, player in enumerate(scenario.players):
+        for j, (note, owner) in enumerate(seat_of(scenario, i).held_notes):
+            at = f"/players/{i}/held_notes/{j}"
+            name = data.PROMISSORY_NOTES[note]
+            if owner not in names:
+                problems.append(
+                    Problem(f"{at}/owner", unknown_player_message(owner, names))
+                )
+            elif owner == player.name:
+                problems.append(
+                    Problem(
+                        f"{at}/owner",
+                        f"{owner}'s own notes go in their promissory list",
+                    )
+                )
+            elif (note, owner) in seen:
+                problems.append(
+                    Problem(at, f"{owner} has one {name}, and it is already placed")
+                )
+            seen.add((note, owner))
     return problems
 
 
@@ -313,6 +346,10 @@ def _seat(game: Game, player: Player, spec: SeatSpec) -> None:
         card.exhausted = held.exhausted
     for ability in data.FACTION_ABILITIES.get(spec.faction or "", ()):
         game.new_card(ability, name, PLAY)
+    for note, owner in spec.held_notes:
+        card = game.new_card(note, owner, st.PROMISSORY)
+        game.move(card, st.PROMISSORY, name)
+        card.controller = name
     for held in spec.strategy_cards:
         strategy = game.take_from_stock(st.STRATEGY_AREA, held.slug)
         assert strategy is not None  # one of each, and ``check`` refuses repeats

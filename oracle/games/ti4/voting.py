@@ -18,7 +18,7 @@ from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, notes
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import table
 
@@ -148,6 +148,8 @@ def voters(game: Game) -> list[Player]:
 def may_vote(game: Game, name: str) -> bool:
     """Whether an effect stops a player from voting on this agenda (8.16)."""
     state = agenda_state(game)
+    if notes.silenced_by(game, name) is not None:  # Political Secret
+        return False
     return name not in state.cannot_vote and name not in state.barred
 
 

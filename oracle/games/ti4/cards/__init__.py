@@ -167,7 +167,8 @@ ALL_CARDS: tuple[CardDef, ...] = (
     *_of_type(st.RULE),
     *(inert_card(slug, name, st.LAW) for slug, name in data.LAWS.items()),
     *(
-        inert_card(slug, name, st.PROMISSORY_NOTE, reason=NOTE_REASON)
+        DEFINED.get(slug)
+        or inert_card(slug, name, st.PROMISSORY_NOTE, reason=NOTE_REASON)
         for slug, name in data.PROMISSORY_NOTES.items()
     ),
     *_unit_cards(),

@@ -24,6 +24,11 @@ KEY = "ti4-combat"
 #: The ships each side had as each space combat of the run began, by system
 #: id: what the combat odds of a scenario that fought it start from.
 STARTED = "ti4-combat-starts"
+#: The ground forces each side had as each ground combat of the run began, by
+#: planet slug, as (unit, damaged) pairs: what the odds of that combat start from.
+GROUND_STARTED = "ti4-ground-combat-starts"
+#: Of the ships in ``STARTED``, those already damaged, by system id.
+DAMAGED_AT_START = "ti4-combat-starts-damaged"
 MAX_ROUNDS = 200
 SPACE = "space"
 GROUND = "ground"
@@ -212,7 +217,45 @@ def begin(game: Game, combat: Combat) -> Combat:
             name: [ship.slug for ship in st.ships(game, system, name)]
             for name in (combat.attacker, combat.defender)
         }
+        hurt = game.flags.get(DAMAGED_AT_START)
+        if not isinstance(hurt, dict):
+            hurt = game.flags[DAMAGED_AT_START] = {}
+        hurt[combat.system] = {
+            name: [s.slug for s in st.ships(game, system, name) if damaged(s)]
+            for name in (combat.attacker, combat.defender)
+        }
+    elif combat.kind == GROUND and combat.planet is not None:
+        _record_ground_start(game, combat, combat.planet)
     return combat
+
+
+def _record_ground_start(game: Game, combat: Combat, slug: str) -> None:
+    planet = st.planet_named(game, slug)
+    if planet is None:
+        return
+    grounds = game.flags.get(GROUND_STARTED)
+    if not isinstance(grounds, dict):
+        grounds = game.flags[GROUND_STARTED] = {}
+    grounds[slug] = {
+        name: [(u.slug, damaged(u)) for u in ground_forces(game, planet, name)]
+        for name in combat.sides
+    }
+
+
+def damaged_at_start(game: Game, system: str) -> dict[str, list[str]]:
+    """Of the ships in ``ships_at_start``, those already damaged."""
+    found = game.flags.get(DAMAGED_AT_START)
+    hurt = found.get(system) if isinstance(found, dict) else None
+    return hurt if isinstance(hurt, dict) else {}
+
+
+def ground_forces_at_start(
+    game: Game, planet: str
+) -> dict[str, list[tuple[str, bool]]] | None:
+    """The ground forces of each side, as (unit, damaged) pairs, as the run's
+    ground combat on ``planet`` began (None if none was fought there)."""
+    found = game.flags.get(GROUND_STARTED)
+    return found.get(planet) if isinstance(found, dict) else None
 
 
 def ships_at_start(game: Game, system: str) -> dict[str, list[str]] | None:

@@ -6,7 +6,8 @@ The active system is the one the last tactical action of the run activated
 odds start from the ships each side brought to it (``core.ships_at_start``). A
 scenario without a tactical action starts at its combat:
 the system holding a command token of the active player, their ships and
-another player's ships. What the odds cannot apply exactly is refused
+another player's ships. A system without a space combat may hold a ground
+combat (``ground.py``). What the odds cannot apply exactly is refused
 (``Unmodelled``) or, when the player may choose not to use it, named in the
 answer's assumptions as not used.
 """
@@ -23,6 +24,7 @@ from oracle.games.ti4 import faction_unit_abilities as abilities
 from oracle.games.ti4 import laws, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.combat import core
+from oracle.games.ti4.odds import ground
 from oracle.games.ti4.odds.battle import Battle
 from oracle.games.ti4.odds.fleet import FIGHTER, Policy, fleet
 
@@ -39,14 +41,15 @@ CITED = (*ROLES, *ROUNDS, *BARRAGE, *HITS, *RESULT, *RETREATS, "78.1", "78.10a")
 #: Faction abilities that change every combat roll of their faction, always:
 #: the odds would be wrong without them.
 ROLL_ABILITIES = {"norr": "Unrelenting", "jolnar": "Fragile"}
+#: Ships that can be damaged (87.1).
+SUSTAINING = ("dreadnought", "war-sun")
 #: Abilities their owner may decline; the odds assume they are not used.
-OPTIONAL = {"duranium-armor": "Duranium Armor"}
 OPTIONAL_FACTION = {"mentak": "Ambush"}
 ASSAULT_CANNON = "assault-cannon"
 
 
 class NoCombatHere(ScenarioError):
-    """The scenario's game has no space combat to compute."""
+    """The scenario's game has no space or ground combat to compute."""
 
 
 class CannotRetreat(ScenarioError):
@@ -64,6 +67,14 @@ class Combat:
     upgrades: dict[str, tuple[str, ...]]
     unused: dict[str, tuple[str, ...]]
     battle: Battle
+    #: ``space`` or ``ground``; a ground combat's planet (its name), whether
+    #: the run fought it, and for a space combat whether an invasion can
+    #: follow it (not counted).
+    kind: str = "space"
+    planet: str | None = None
+    fought: bool = False
+    invasion: bool = False
+    damaged: dict[str, dict[str, int]] | None = None
 
 
 def combat_of(
@@ -87,7 +98,7 @@ def combat_of(
         owners = Counter({name: len(ships) for name, ships in started.items()})
     others = sorted(name for name in owners if name != attacker)
     if attacker not in owners or not others:
-        raise _nothing(f"only one player has ships in {game.name_of(system)}")
+        return _ground_combat(game, system, attacker, policy, retreat_at)
     if len(others) > 1:
         raise _unmodelled("ships of more than two players in the active system")
     defender = others[0]
@@ -98,24 +109,103 @@ def combat_of(
             f"{game.name_of(system)} holds their units or a planet they control "
             "without another player's ships (rules 78.4c, 78.7c)",
         )
-    forces, upgrades, unused = {}, {}, {}
+    forces, damaged, upgrades, unused = {}, {}, {}, {}
     for name in (attacker, defender):
-        forces[name] = _ships(game, system, name, started)
+        forces[name], damaged[name] = _ships(game, system, name, started)
         owned = {card.slug for card in st.technologies(game, name)}
-        _refuse_unmodelled(game, name, forces[name], owned)
+        _refuse_unmodelled(game, name, forces[name], owned, policy, damaged[name])
         upgrades[name] = tuple(sorted(owned & set(units.UPGRADES)))
-        unused[name] = _unused(game, name, owned)
+        unused[name] = _unused(game, name)
     if gap := laws.odds_gap(game, forces, retreat_at is not None):
         raise _unmodelled(gap)
     battle = Battle(
-        fleet(forces[attacker], upgrades[attacker], faction=_faction(game, attacker)),
-        fleet(forces[defender], upgrades[defender], faction=_faction(game, defender)),
+        fleet(
+            forces[attacker],
+            upgrades[attacker],
+            damaged=damaged[attacker],
+            faction=_faction(game, attacker),
+        ),
+        fleet(
+            forces[defender],
+            upgrades[defender],
+            damaged=damaged[defender],
+            faction=_faction(game, defender),
+        ),
         policy,
         policy,
         retreat_at=retreat_at,
     )
     return Combat(
-        game.name_of(system), attacker, defender, forces, upgrades, unused, battle
+        game.name_of(system),
+        attacker,
+        defender,
+        forces,
+        upgrades,
+        unused,
+        battle,
+        invasion=ground.invasion_may_follow(game, system, attacker),
+        damaged=damaged,
+    )
+
+
+def _ground_combat(
+    game: Game, system: Card, attacker: str, policy: Policy, retreat_at: int | None
+) -> Combat:
+    """The ground combat of the active system, when it has no space combat."""
+    where = game.name_of(system)
+    found = ground.found_in(game, system, attacker)
+    if not found:
+        raise _nothing(
+            f"only one player has ships in {where}, and no planet there holds "
+            f"ground forces of {attacker} and of another player"
+        )
+    if len(found) > 1:
+        names = ", ".join(game.name_of(c.planet) for c in found)
+        raise _unmodelled(f"ground combats on several planets at once ({names})")
+    combat = found[0]
+    if not combat.defender:
+        raise _unmodelled("ground forces of more than two players on one planet")
+    if retreat_at is not None:
+        raise CannotRetreat.at(
+            "", f"{attacker} cannot retreat: ground forces never retreat (42.N6)"
+        )
+    forces, damaged, upgrades, unused = {}, {}, {}, {}
+    for name in (combat.attacker, combat.defender):
+        forces[name], damaged[name] = ground.counts(combat.forces[name])
+        owned = {card.slug for card in st.technologies(game, name)}
+        faction = st.seat(game, name).faction
+        if faction in ROLL_ABILITIES:
+            raise _unmodelled(
+                f"{name}'s faction ability {ROLL_ABILITIES[faction]}, which "
+                "changes every combat roll"
+            )
+        refused = ground.refusal(game, combat, name, owned, policy)
+        if refused:
+            raise _unmodelled(refused)
+        upgrades[name] = ground.ground_upgrades(owned)
+        unused[name] = ground.unused(game, name, owned)
+    sides = [
+        fleet(
+            forces[name],
+            upgrades[name],
+            damaged=damaged[name],
+            faction=st.seat(game, name).faction,
+        )
+        for name in (combat.attacker, combat.defender)
+    ]
+    battle = Battle(sides[0], sides[1], policy, policy, barrage=False)
+    return Combat(
+        where,
+        combat.attacker,
+        combat.defender,
+        forces,
+        upgrades,
+        unused,
+        battle,
+        kind="ground",
+        planet=game.name_of(combat.planet),
+        fought=combat.fought,
+        damaged=damaged,
     )
 
 
@@ -131,8 +221,11 @@ def _active(game: Game) -> tuple[Card, str]:
     fought = [
         system
         for system in st.tokens_on_board(game, active)
-        if st.ships(game, system, active)
-        and any(ship.owner != active for ship in st.ships(game, system))
+        if (
+            st.ships(game, system, active)
+            and any(ship.owner != active for ship in st.ships(game, system))
+        )
+        or ground.found_in(game, system, active)
     ]
     if len(fought) == 1:
         return fought[0], active
@@ -140,7 +233,8 @@ def _active(game: Game) -> tuple[Card, str]:
         raise _nothing(
             "no system was activated: neither a tactical action in the steps nor "
             f"a system with a command token of {active}, their ships and "
-            "another player's ships"
+            "another player's ships, or a planet there with ground forces of "
+            f"{active} and of another player"
         )
     raise _nothing(
         f"{len(fought)} systems hold a command token of {active} and a combat; "
@@ -164,13 +258,17 @@ def _retreat_to(game: Game, system: Card, name: str) -> list[Card]:
 
 def _ships(
     game: Game, system: Card, name: str, started: dict[str, list[str]] | None
-) -> dict[str, int]:
+) -> tuple[dict[str, int], dict[str, int]]:
+    """A side's ships by type, and the damaged ones by type."""
     if started is not None:
         found = Counter(started.get(name, ()))
+        hurt = Counter(core.damaged_at_start(game, st.system_id(system)).get(name, ()))
     else:
-        found = Counter(ship.slug for ship in st.ships(game, system, name))
+        ships = st.ships(game, system, name)
+        found = Counter(ship.slug for ship in ships)
+        hurt = Counter(ship.slug for ship in ships if core.damaged(ship))
     _refuse_faction_units(game, system, name)
-    return dict(found)
+    return dict(found), dict(hurt)
 
 
 def _refuse_faction_units(game: Game, system: Card, name: str) -> None:
@@ -192,7 +290,12 @@ def _refuse_faction_units(game: Game, system: Card, name: str) -> None:
 
 
 def _refuse_unmodelled(
-    game: Game, name: str, ships: dict[str, int], owned: set[str]
+    game: Game,
+    name: str,
+    ships: dict[str, int],
+    owned: set[str],
+    policy: Policy,
+    hurt: dict[str, int],
 ) -> None:
     faction = st.seat(game, name).faction
     if faction in ROLL_ABILITIES:
@@ -206,18 +309,19 @@ def _refuse_unmodelled(
             f"{name}'s Assault Cannon, which destroys a ship at the start of "
             "this combat"
         )
+    sustains = any(ships.get(unit) for unit in SUSTAINING)
+    can_sustain = policy is Policy.SUSTAIN_FIRST and sustains
+    if ground.DURANIUM in owned and (hurt or can_sustain):
+        raise _unmodelled(ground.duranium(name))
 
 
-def _unused(game: Game, name: str, owned: set[str]) -> tuple[str, ...]:
-    names = [title for slug, title in OPTIONAL.items() if slug in owned]
+def _unused(game: Game, name: str) -> tuple[str, ...]:
     faction = st.seat(game, name).faction
-    if faction in OPTIONAL_FACTION:
-        names.append(OPTIONAL_FACTION[faction])
-    return tuple(names)
+    return (OPTIONAL_FACTION[faction],) if faction in OPTIONAL_FACTION else ()
 
 
 def _nothing(message: str) -> NoCombatHere:
-    return NoCombatHere([Problem("", f"no space combat to compute: {message}")])
+    return NoCombatHere([Problem("", f"no combat to compute: {message}")])
 
 
 def _unmodelled(message: str) -> ScenarioError:
