@@ -83,7 +83,6 @@ EXPANSION_ACTION_CARDS: dict[str, str] = {
     "manipulate-investments": "Manipulate Investments",
     "master-plan": "Master Plan",
     "refit-troops": "Refit Troops",
-    "reflective-shielding": "Reflective Shielding",
     "reveal-prototype": "Reveal Prototype",
     "reverse-engineer": "Reverse Engineer",
     "scuttle": "Scuttle",
