@@ -123,6 +123,22 @@ def test_research_the_pack_cannot_answer_for_is_refused_as_not_modelled() -> Non
     assert "Propagation" in problem.message
 
 
+def test_reveal_prototype_by_a_faction_with_its_own_upgrades_is_not_modelled() -> None:
+    scenario = _scenario()
+    alice = scenario["players"][0]
+    alice.update(hand=["reveal-prototype"], faction="sol")
+    step = {"player": "Alice", "play": "reveal-prototype"}
+    scenario["steps"] = [{**step, "targets": {"target": "cruiser-ii"}}]
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(scenario)
+    (problem,) = caught.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert problem.path == "/steps/0/play"
+    assert "unit upgrades of its own" in problem.message
+    alice["faction"] = "hacan"  # no unit upgrade of its own: an answer, not a refusal
+    assert run_scenario(scenario).steps[0].status == "rejected"
+
+
 def test_a_second_speaker_is_refused() -> None:
     scenario = _scenario(board={"speaker": "Bob"})
     scenario["players"][0]["speaker"] = True

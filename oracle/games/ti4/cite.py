@@ -174,3 +174,9 @@ GAME_ENDS = cite("98.7")
 SANCTION = cite("8.22b", "37.1")
 DIPLOMATIC_PRESSURE = cite("8.2.i", "69.1")
 AGENDA_RESHUFFLE = cite("23.5")
+
+#: Resources are spent by exhausting planets, and trade goods count as resources.
+RESOURCES = cite("75.2", "75.3")
+#: Reveal Prototype with no unit upgrade to research (its card notes).
+NEEDS_SETS["unit-upgrade"] = cite(*TARGETS_EXIST, "90.6")
+NEEDS_SETS["unit-upgrade-prerequisites"] = (*NEEDS_SETS["unit-upgrade"], *PREREQUISITES)

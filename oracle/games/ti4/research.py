@@ -100,7 +100,9 @@ def use_specialties(game: Game, name: str, slug: str) -> None:
 
 
 #: Action cards that make their player research a technology.
-RESEARCH_CARDS = frozenset({"focused-research"})
+RESEARCH_CARDS = frozenset({"focused-research", "reveal-prototype"})
+#: Of those, the cards that research a unit upgrade.
+UPGRADE_CARDS = frozenset({"reveal-prototype"})
 
 
 def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[Problem]:
@@ -122,6 +124,15 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
                     "tokens instead of researching) is not modelled",
                 )
             )
+        elif own_upgrades(step.value, factions.get(str(step.player))):
+            found.append(
+                Unmodelled(
+                    at,
+                    f"the {factions.get(str(step.player))} faction has unit upgrades "
+                    "of its own, which the pack does not model, and they change "
+                    "which unit upgrades it may research (97.N1)",
+                )
+            )
         elif isinstance(target, str) and target not in data.TECHNOLOGIES:
             found.append(
                 Unmodelled(
@@ -132,6 +143,15 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
                 )
             )
     return found
+
+
+def own_upgrades(card: object, faction: str | None) -> bool:
+    """Whether ``card`` researches a unit upgrade for a ``faction`` that has
+    unit upgrades of its own."""
+    return (
+        str(card).split("#")[0] in UPGRADE_CARDS
+        and faction in data.FACTION_UNIT_UPGRADES
+    )
 
 
 def researchable(game: Game, name: str) -> list[str]:
