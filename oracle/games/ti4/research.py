@@ -128,9 +128,9 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
             found.append(
                 Unmodelled(
                     at,
-                    f"the {factions.get(str(step.player))} faction has unit upgrades "
-                    "of its own, which the pack does not model, and they change "
-                    "which unit upgrades it may research (97.N1)",
+                    f"{_faction_name(factions.get(str(step.player)))} has unit "
+                    "upgrades of its own, which the pack does not model, and they "
+                    "change which unit upgrades it may research (97.N1)",
                 )
             )
         elif isinstance(target, str) and target not in data.TECHNOLOGIES:
@@ -152,6 +152,11 @@ def own_upgrades(card: object, faction: str | None) -> bool:
         str(card).split("#")[0] in UPGRADE_CARDS
         and faction in data.FACTION_UNIT_UPGRADES
     )
+
+
+def _faction_name(faction: str | None) -> str:
+    found = data.FACTIONS.get(faction or "")
+    return found[0] if found is not None else f"the faction {faction}"
 
 
 def researchable(game: Game, name: str) -> list[str]:

@@ -338,6 +338,11 @@ UNITS = Target(card_type=st.UNIT, zone=PLAY)
 """Units on the board."""
 OTHER_PLAYERS = Target(mode="player", controller="opponent")
 """Players other than the one playing the card."""
+PAYING_PLANETS = Choice(
+    Target(card_type=st.PLANET, zone=PLAY, controller="self", count=30, up_to=True),
+    lambda ctx, planet: NOT_LEGAL if planet.exhausted else None,
+)
+"""The readied planets a player names to pay a card's cost (``planets``)."""
 
 
 def nothing(what: str, rules: Sequence[str] = ()) -> Reason:

@@ -16,16 +16,15 @@ upgrades of its own (97.N1), is refused as not modelled
 
 from __future__ import annotations
 
-from oracle.engine.core.abilities import AbilityKind, Target
+from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
-from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import changes, cite, data, research, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
 from oracle.games.ti4.cards.common import (
-    NOT_LEGAL,
+    PAYING_PLANETS,
     Choice,
     Reason,
     options,
@@ -155,16 +154,7 @@ CARD = response_card(
     handler=_research,
     choices={
         "target": Choice(options(list(UPGRADED)), refuse, none=_none),
-        "planets": Choice(
-            Target(
-                card_type=st.PLANET,
-                zone=PLAY,
-                controller="self",
-                count=30,
-                up_to=True,
-            ),
-            lambda ctx, planet: NOT_LEGAL if planet.exhausted else None,
-        ),
+        "planets": PAYING_PLANETS,
     },
     needs=(targets_exist,),
     cost=costs.resources(4, keep=_specialties),
