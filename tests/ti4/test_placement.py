@@ -102,25 +102,38 @@ def test_state_only_a_card_in_play_has_is_refused_elsewhere() -> None:
     ]
 
 
-def test_research_the_pack_cannot_answer_for_is_refused_as_not_modelled() -> None:
+def _research(card: str, target: str, **alice: Any) -> dict[str, Any]:
+    """A scenario whose one step is Alice playing ``card`` to research ``target``."""
     scenario = _scenario()
-    alice = scenario["players"][0]
-    alice.update(hand=["focused-research"], trade_goods=4)
-    step = {"player": "Alice", "play": "focused-research"}
-    scenario["steps"] = [{**step, "targets": {"target": "e-res-siphons"}}]
+    scenario["players"][0].update(hand=[card], **alice)
+    step = {"player": "Alice", "play": card, "targets": {"target": target}}
+    scenario["steps"] = [step]
+    return scenario
+
+
+def _not_modelled(scenario: dict[str, Any]) -> Unmodelled:
+    """The one problem of a scenario the pack refuses as not modelled."""
     with pytest.raises(ScenarioError) as caught:
         run_scenario(scenario)
     (problem,) = caught.value.problems
     assert isinstance(problem, Unmodelled)
     assert problem.path == "/steps/0/play"
-    assert "'e-res-siphons' is not modelled" in problem.message
-    alice["faction"] = "nekro"
+    return problem
+
+
+def test_research_the_pack_cannot_answer_for_is_refused_as_not_modelled() -> None:
+    scenario = _research("focused-research", "e-res-siphons", trade_goods=4)
+    assert "'e-res-siphons' is not modelled" in _not_modelled(scenario).message
+    scenario["players"][0]["faction"] = "nekro"
     scenario["steps"][0]["targets"]["target"] = "gravity-drive"
-    with pytest.raises(ScenarioError) as caught:
-        run_scenario(scenario)
-    (problem,) = caught.value.problems
-    assert isinstance(problem, Unmodelled)
-    assert "Propagation" in problem.message
+    assert "Propagation" in _not_modelled(scenario).message
+
+
+def test_reveal_prototype_by_a_faction_with_its_own_upgrades_is_not_modelled() -> None:
+    scenario = _research("reveal-prototype", "cruiser-ii", faction="sol")
+    assert "unit upgrades of its own" in _not_modelled(scenario).message
+    scenario["players"][0]["faction"] = "hacan"  # no upgrades of its own: an answer
+    assert run_scenario(scenario).steps[0].status == "rejected"
 
 
 def test_a_second_speaker_is_refused() -> None:

@@ -194,3 +194,9 @@ OWN_NOTE = cite("69.2")
 NOTE_RETURNED = cite("69.3")
 POLITICAL_SECRET = cite("69.1", "8.16")
 NEEDS_SETS["own-note"] = OWN_NOTE
+
+#: Resources are spent by exhausting planets, and trade goods count as resources.
+RESOURCES = cite("75.2", "75.3")
+#: Reveal Prototype with no unit upgrade to research (its card notes).
+NEEDS_SETS["unit-upgrade"] = cite(*TARGETS_EXIST, "90.6")
+NEEDS_SETS["unit-upgrade-prerequisites"] = (*NEEDS_SETS["unit-upgrade"], *PREREQUISITES)

@@ -83,8 +83,6 @@ EXPANSION_ACTION_CARDS: dict[str, str] = {
     "manipulate-investments": "Manipulate Investments",
     "master-plan": "Master Plan",
     "refit-troops": "Refit Troops",
-    "reflective-shielding": "Reflective Shielding",
-    "reveal-prototype": "Reveal Prototype",
     "reverse-engineer": "Reverse Engineer",
     "scuttle": "Scuttle",
     "seize-artifact": "Seize Artifact",
@@ -269,3 +267,21 @@ HAND_LIMIT = 7
 # Prophecy of Kings technologies the pack implements (appended after the base
 # game's so the base technologies keep their order).
 TECHNOLOGIES["sling-relay"] = Tech("Sling Relay", "B", "B")
+
+#: Factions with unit upgrades of their own, by the unit types they upgrade
+#: (the pack does not model these technologies; 97.N1: such a faction cannot
+#: have the generic upgrade of that unit type).
+FACTION_UNIT_UPGRADES: dict[str, tuple[str, ...]] = {
+    "arborec": ("infantry",),
+    "l1z1x": ("dreadnought",),
+    "muaat": ("war-sun",),
+    "naalu": ("fighter",),
+    "norr": ("dreadnought",),
+    "saar": ("space-dock",),
+    "sol": ("carrier", "infantry"),
+    "argent": ("destroyer",),
+    "mahact": ("infantry",),
+    "nomad": ("flagship",),
+    "ul": ("cruiser", "pds"),
+    "vuilraith": ("space-dock",),
+}

@@ -108,7 +108,9 @@ def use_specialties(game: Game, name: str, slug: str) -> None:
 
 
 #: Action cards that make their player research a technology.
-RESEARCH_CARDS = frozenset({"focused-research"})
+RESEARCH_CARDS = frozenset({"focused-research", "reveal-prototype"})
+#: Of those, the cards that research a unit upgrade.
+UPGRADE_CARDS = frozenset({"reveal-prototype"})
 
 
 def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[Problem]:
@@ -130,6 +132,15 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
                     "tokens instead of researching) is not modelled",
                 )
             )
+        elif own_upgrades(step.value, factions.get(str(step.player))):
+            found.append(
+                Unmodelled(
+                    at,
+                    f"{_faction_name(factions.get(str(step.player)))} has unit "
+                    "upgrades of its own, which the pack does not model, and they "
+                    "change which unit upgrades it may research (97.N1)",
+                )
+            )
         elif isinstance(target, str) and target not in data.TECHNOLOGIES:
             found.append(
                 Unmodelled(
@@ -140,6 +151,20 @@ def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[P
                 )
             )
     return found
+
+
+def own_upgrades(card: object, faction: str | None) -> bool:
+    """Whether ``card`` researches a unit upgrade for a ``faction`` that has
+    unit upgrades of its own."""
+    return (
+        str(card).split("#")[0] in UPGRADE_CARDS
+        and faction in data.FACTION_UNIT_UPGRADES
+    )
+
+
+def _faction_name(faction: str | None) -> str:
+    found = data.FACTIONS.get(faction or "")
+    return found[0] if found is not None else f"the faction {faction}"
 
 
 def researchable(game: Game, name: str) -> list[str]:

@@ -61,9 +61,6 @@ IMPLEMENTED: frozenset[str] = frozenset(DEFINED) - RULE_COMPONENTS
 #: Action cards the pack knows but does not implement, and why (the others
 #: of ``data.EXPANSION_ACTION_CARDS`` get the general reason).
 NOT_IMPLEMENTED: dict[str, str] = {
-    "reflective-shielding": "its two hits join those of the roll just made, "
-    "which the combat model does not do yet",
-    "reveal-prototype": "researching a technology during a combat is not modelled yet",
     "archaeological-expedition": "exploration is not modelled yet",
     "exploration-probe": "exploration is not modelled yet",
     "seize-artifact": "relic fragments are not modelled yet",

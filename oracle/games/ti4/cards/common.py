@@ -233,11 +233,15 @@ def response_card(
     cancels_plays: bool = False,
     own_effect: bool = False,
     offensive: bool = False,
+    cost: CardCost | None = None,
 ) -> Ti4Card:
     """Define an action card played in a timing window other than an action:
     a ``kind`` of ability (reaction, cancel-interrupt...) answering ``when``,
-    played from hand; ``timing`` says when in words."""
+    played from hand; ``timing`` says when in words. A ``cost`` works as for
+    ``action_card``: checked on play, paid as the card resolves."""
     chosen = dict(choices or {})
+    if cost is not None and handler is not None:
+        handler = paid_first(cost, handler)
     fields: AbilityFields = {
         "location": "hand",
         "played_to": st.ACTION_DISCARD,
@@ -248,6 +252,8 @@ def response_card(
     }
     if effect is not None:
         fields["effect"] = effect
+    if cost is not None:
+        fields["cost"] = cost
     return Ti4Card(
         slug,
         name,
@@ -332,6 +338,11 @@ UNITS = Target(card_type=st.UNIT, zone=PLAY)
 """Units on the board."""
 OTHER_PLAYERS = Target(mode="player", controller="opponent")
 """Players other than the one playing the card."""
+PAYING_PLANETS = Choice(
+    Target(card_type=st.PLANET, zone=PLAY, controller="self", count=30, up_to=True),
+    lambda ctx, planet: NOT_LEGAL if planet.exhausted else None,
+)
+"""The readied planets a player names to pay a card's cost (``planets``)."""
 
 
 def nothing(what: str, rules: Sequence[str] = ()) -> Reason:

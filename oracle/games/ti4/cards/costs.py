@@ -9,8 +9,9 @@ window, so a cancelled card spends nothing (2.8). Costs of other components
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from oracle.engine.core.abilities import Cost
 from oracle.engine.core.cards import Card, Player
@@ -109,12 +110,13 @@ def strategy_token() -> Cost:
     return Cost(SpendStrategyToken(rules=cite.COST), "a strategy token")
 
 
-def available_influence(ctx: Context) -> int:
-    """Return the influence a player can spend: readied planets plus trade goods."""
+def available_influence(ctx: Context, value: str = "influence") -> int:
+    """Return the influence (or another planet ``value``: resources) a player
+    can spend: readied planets plus trade goods."""
     planets = [
         p for p in st.controlled_planets(ctx.game, ctx.player.name) if not p.exhausted
     ]
-    total = sum(ctx.game.stat(p, "influence") for p in planets)
+    total = sum(ctx.game.stat(p, value) for p in planets)
     return total + ctx.player.resource(st.TRADE_GOODS)
 
 
@@ -126,12 +128,16 @@ class SpendInfluence(Payment):
     then trade goods make up the rest."""
 
     event_name = "spend_influence"
+    #: The planet value spent, and the rules that let planets and trade goods
+    #: pay it.
+    value: ClassVar[str] = "influence"
+    spent_by: ClassVar[tuple[str, ...]] = cite.INFLUENCE
 
     amount: int = 1
 
     def fits(self, player: Player, ctx: Context) -> bool:
         """The player must be able to raise the amount."""
-        return available_influence(ctx) >= self.amount
+        return available_influence(ctx, self.value) >= self.amount
 
     def check(self, ctx: Context) -> None:
         """Refuse a payment whose named planets and trade goods come short."""
@@ -147,12 +153,16 @@ class SpendInfluence(Payment):
                 ctx.game,
                 ctx.player.name,
                 planet,
-                "to spend its influence",
-                cite.INFLUENCE,
+                f"to spend its {self.value}",
+                self.spent_by,
             )
         if goods:
-            changes.spend_trade_goods(ctx.game, ctx.player, goods, "as influence")
+            changes.spend_trade_goods(ctx.game, ctx.player, goods, f"as {self.value}")
         return True
+
+    def default_order(self, ctx: Context) -> list[Card]:
+        """The planets exhausted, in this order, when none is named."""
+        return st.controlled_planets(ctx.game, ctx.player.name)
 
     def _payment(self, ctx: Context) -> tuple[list[Card], int]:
         named = [c for c in ctx.cards("planets")] if "planets" in ctx.choices else []
@@ -160,20 +170,20 @@ class SpendInfluence(Payment):
         tg = player.resource(st.TRADE_GOODS)
         if not named:
             total = 0
-            for planet in st.controlled_planets(game, player.name):
+            for planet in self.default_order(ctx):
                 if total >= self.amount:
                     break
                 if not planet.exhausted:
                     named.append(planet)
-                    total += game.stat(planet, "influence")
+                    total += game.stat(planet, self.value)
             return named, max(0, self.amount - total)
-        value = sum(game.stat(p, "influence") for p in named)
+        value = sum(game.stat(p, self.value) for p in named)
         goods = max(0, self.amount - value)
         if goods > tg:
             raise IllegalPlay(
-                f"{player.name} raises only {value + tg} influence with the planets "
-                f"named and their trade goods, short of {self.amount}",
-                (*cite.COST, *cite.INFLUENCE),
+                f"{player.name} raises only {value + tg} {self.value} with the "
+                f"planets named and their trade goods, short of {self.amount}",
+                (*cite.COST, *self.spent_by),
             )
         return named, goods
 
@@ -182,4 +192,40 @@ def influence(amount: int) -> CardCost:
     """An action card's cost: spend influence."""
     return CardCost(
         SpendInfluence(amount=amount, rules=cite.COST), f"{amount} influence"
+    )
+
+
+@dataclass(frozen=True)
+class SpendResources(SpendInfluence):
+    """Spend ``amount`` resources, as ``SpendInfluence`` spends influence: the
+    planets named as ``planets`` are exhausted (75.2), trade goods make up the
+    rest (75.3)."""
+
+    event_name = "spend_resources"
+    value: ClassVar[str] = "resources"
+    spent_by: ClassVar[tuple[str, ...]] = cite.RESOURCES
+
+    #: The planets to exhaust last when none is named (those the card needs
+    #: readied for something else, such as a technology specialty).
+    keep: Callable[[Context], list[Card]] | None = None
+
+    def default_order(self, ctx: Context) -> list[Card]:
+        """The player's planets but those to ``keep``, unless the others and
+        the trade goods fall short (then those to keep come last)."""
+        found = super().default_order(ctx)
+        kept = self.keep(ctx) if self.keep is not None else []
+        others = [p for p in found if p not in kept]
+        raised = sum(ctx.game.stat(p, self.value) for p in others if not p.exhausted)
+        if raised + ctx.player.resource(st.TRADE_GOODS) >= self.amount:
+            return others
+        return others + [p for p in found if p in kept]
+
+
+def resources(
+    amount: int, keep: Callable[[Context], list[Card]] | None = None
+) -> CardCost:
+    """An action card's cost: spend resources (``keep``: see ``SpendResources``)."""
+    return CardCost(
+        SpendResources(amount=amount, keep=keep, rules=cite.COST),
+        f"{amount} resources",
     )

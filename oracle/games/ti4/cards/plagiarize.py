@@ -10,7 +10,13 @@ from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
-from oracle.games.ti4.cards.common import NOT_LEGAL, Choice, Reason, action_card
+from oracle.games.ti4.cards.common import (
+    NOT_LEGAL,
+    PAYING_PLANETS,
+    Choice,
+    Reason,
+    action_card,
+)
 
 
 def _plagiarize(ctx: Context) -> bool:
@@ -60,16 +66,7 @@ CARD = action_card(
     _plagiarize,
     choices={
         "target": Choice(Target(zone=PLAY, card_type=st.TECHNOLOGY), refuse),
-        "planets": Choice(
-            Target(
-                card_type=st.PLANET,
-                zone=PLAY,
-                controller="self",
-                count=30,
-                up_to=True,
-            ),
-            lambda ctx, planet: NOT_LEGAL if planet.exhausted else None,
-        ),
+        "planets": PAYING_PLANETS,
     },
     cost=costs.influence(5),
 )

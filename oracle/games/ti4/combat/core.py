@@ -73,9 +73,16 @@ class Combat:
     sustained: set[str] = field(default_factory=set)
     forced: set[str] = field(default_factory=set)
     technologies: dict[str, frozenset[str]] = field(default_factory=dict)
-    #: The statistics of each (owner, unit) met in this combat: neither a
-    #: technology nor a faction changes while it lasts.
+    #: The statistics of each (owner, unit) met in this combat: a faction
+    #: does not change while it lasts, and a technology gained then is
+    #: announced with ``learned``.
     lines: dict[tuple[str, str], units.UnitStats] = field(default_factory=dict)
+    #: In the Assign Hits step of a space combat round: the hits of each
+    #: player's combat roll not yet assigned (None outside that step), and the
+    #: hits a player produced once their opponent had assigned theirs
+    #: (Reflective Shielding, ``space.assign_late``).
+    unassigned: dict[str, int] | None = None
+    late: dict[str, int] = field(default_factory=dict)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -310,7 +317,7 @@ def fleets(game: Game, system: Card) -> list[str]:
 def line(game: Game, unit: Card) -> units.UnitStats:
     """The statistics that apply to a unit of its owner (97.4; a flagship or
     mech by its owner's faction, ``KeyError`` without one). A combat
-    remembers each player's technologies: none is gained while it lasts."""
+    remembers each player's technologies (``learned`` when one is gained)."""
     owner = str(unit.owner)
     combat = current(game)
     if combat is None:
@@ -396,3 +403,16 @@ def settle_arrival(
     from oracle.games.ti4 import movement  # imported here, as in capacity_check
 
     movement.settle_capacity(game, player, system, rules=rules)
+
+
+def learned(game: Game, player: str) -> None:
+    """Forget what the combat in progress remembers of ``player``'s
+    technologies and unit lines: they gained one during it (Reveal Prototype
+    researches a unit upgrade at the start of a combat, and it applies to the
+    rest of that combat, 97.4)."""
+    combat = current(game)
+    if combat is None:
+        return
+    combat.technologies.pop(player, None)
+    for key in [k for k in combat.lines if k[0] == player]:
+        del combat.lines[key]

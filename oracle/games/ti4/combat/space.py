@@ -125,13 +125,31 @@ def _round(game: Game, combat: core.Combat, system: Card) -> None:
     produced = {}
     for player in (combat.attacker, combat.defender):
         produced[player] = _combat_roll(game, combat, system, player)
+    combat.unassigned = produced  # hits joining them arrive here (78.5d)
     for player in (combat.attacker, combat.defender):
         hits.assign(
-            game, combat.opponent(player), player, produced[player], COMBAT, system
+            game,
+            combat.opponent(player),
+            player,
+            combat.unassigned.pop(player),
+            COMBAT,
+            system,
         )
+    assign_late(game, combat, system)
+    combat.unassigned = None
     techs.duranium_armor(game, combat, system)
     _retreat(game, combat, system)
     return _end_round(game, combat, system)
+
+
+def assign_late(game: Game, combat: core.Combat, system: Card) -> None:
+    """Assign, still in the Assign Hits step, the hits a player produced
+    after their opponent had assigned those of their roll (Reflective
+    Shielding), attacker's first, until none arrive."""
+    while combat.late:
+        for player in (combat.attacker, combat.defender):
+            extra = combat.late.pop(player, 0)
+            hits.assign(game, combat.opponent(player), player, extra, COMBAT, system)
 
 
 def _window(
