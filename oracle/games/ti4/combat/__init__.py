@@ -41,7 +41,7 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
 }
 
 #: Technologies acting in these steps that the pack does not model yet.
-TECHNOLOGIES_IN_COMBAT = ("x89-bacterial-weapon",)
+TECHNOLOGIES_IN_COMBAT = ("x-89-bacterial-weapon",)
 
 NOT_GENERIC = ("flagship", "mech")
 
