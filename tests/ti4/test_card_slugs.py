@@ -103,3 +103,13 @@ def test_a_scenario_with_the_old_slug_runs_as_with_the_new(old: str) -> None:
     assert old in json.dumps(written)
 
     assert run_scenario(written).to_dict() == run_scenario(scenario).to_dict()
+
+
+def test_a_step_may_use_a_technology_by_its_old_slug() -> None:
+    scenario = golden.load(
+        golden.SCENARIOS / "x-89-bacterial-weapon" / "c-x-89-bacterial-weapon.yaml"
+    )["scenario"]
+    written = _with(scenario, "x89-bacterial-weapon", "x-89-bacterial-weapon")
+    assert '"use": "x89-bacterial-weapon"' in json.dumps(written)
+
+    assert run_scenario(written).to_dict() == run_scenario(scenario).to_dict()

@@ -174,3 +174,11 @@ GAME_ENDS = cite("98.7")
 SANCTION = cite("8.22b", "37.1")
 DIPLOMATIC_PRESSURE = cite("8.2.i", "69.1")
 AGENDA_RESHUFFLE = cite("23.5")
+
+# X-89 Bacterial Weapon: the base printing is a component action (exhausted,
+# 34.4); Planetary Shield does not protect from it (65.1). The Codex printing
+# acts after a bombardment's hits are assigned (15.2, 49.1).
+X89_ACTION = cite("22.1", "34.4", "15.1a")
+X89_SHIELD = cite("65.1")
+X89_OMEGA = cite("49.1", "15.2")
+NEEDS_SETS["x89"] = (*X89_ACTION, *NOT_RESOLVABLE)

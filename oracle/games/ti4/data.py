@@ -108,12 +108,15 @@ COLORS = {"G": "green", "B": "blue", "Y": "yellow", "R": "red"}
 @dataclass(frozen=True)
 class Tech:
     """A technology: its color (None for a unit upgrade), prerequisites as color
-    letters (``"GG"``) and the faction it belongs to, if any."""
+    letters (``"GG"``) and the faction it belongs to, if any. ``replaces``: the
+    slug of the earlier printing a Codex card replaces (the two are one
+    technology: a deck holds the earlier one unless a scenario lists them)."""
 
     name: str
     color: str | None
     prerequisites: str = ""
     faction: str | None = None
+    replaces: str | None = None
 
 
 TECHNOLOGIES: dict[str, Tech] = {
@@ -269,3 +272,8 @@ HAND_LIMIT = 7
 # Prophecy of Kings technologies the pack implements (appended after the base
 # game's so the base technologies keep their order).
 TECHNOLOGIES["sling-relay"] = Tech("Sling Relay", "B", "B")
+
+# Codex printings the pack implements, each beside the printing it replaces.
+TECHNOLOGIES["x-89-bacterial-weapon-omega"] = Tech(
+    "X-89 Bacterial Weapon \u03a9", "G", "GGG", replaces="x-89-bacterial-weapon"
+)

@@ -40,8 +40,10 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
     "yin": "Indoctrination",
 }
 
-#: Technologies acting in these steps that the pack does not model yet.
-TECHNOLOGIES_IN_COMBAT = ("x-89-bacterial-weapon",)
+#: Technologies acting in these steps that the pack does not model yet (none
+#: today: X-89 Bacterial Weapon Ω is ``bacterial.py``; its base printing is a
+#: component action).
+TECHNOLOGIES_IN_COMBAT: tuple[str, ...] = ()
 
 NOT_GENERIC = ("flagship", "mech")
 
