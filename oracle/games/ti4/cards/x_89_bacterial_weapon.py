@@ -23,17 +23,23 @@ from oracle.games.ti4.cards.common import (
     targets_exist,
 )
 from oracle.games.ti4.combat import core
+from oracle.games.ti4.units import UnitStats
 
 NAME = "X-89 Bacterial Weapon"
 
 
-def has_bombardment(game: Game, unit: Card) -> bool:
-    """Whether a unit's line has Bombardment (a flagship of no known faction
-    has no line, so none)."""
+def _line(game: Game, unit: Card) -> UnitStats | None:
+    """A unit's line (None for a flagship or mech of no known faction)."""
     try:
-        return core.line(game, unit).bombardment is not None
+        return core.line(game, unit)
     except KeyError:
-        return False
+        return None
+
+
+def has_bombardment(game: Game, unit: Card) -> bool:
+    """Whether a unit's line has Bombardment."""
+    found = _line(game, unit)
+    return found is not None and found.bombardment is not None
 
 
 def _spread(ctx: Context) -> bool:
@@ -50,12 +56,11 @@ def _spread(ctx: Context) -> bool:
             modelled=False,
         )
         return True
-    shielded = any(
-        core.line(game, u).planetary_shield for u in st.on_planet(game, planet)
-    )
+    lines = [_line(game, u) for u in st.on_planet(game, planet)]
+    shielded = any(found is not None and found.planetary_shield for found in lines)
     rules = (*cite.X89_ACTION, *(cite.X89_SHIELD if shielded else ()))
-    owners = sorted({str(u.owner) for u in infantry}, key=lambda o: o != me)
-    for owner in owners:
+    # The player's own infantry first, then the others' by name.
+    for owner in sorted({str(u.owner) for u in infantry}, key=lambda o: (o != me, o)):
         mine = [u for u in infantry if u.owner == owner]
         changes.destroy_units(game, me, mine, rules)
     return True
