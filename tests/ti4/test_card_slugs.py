@@ -113,3 +113,20 @@ def test_a_step_may_use_a_technology_by_its_old_slug() -> None:
     assert '"use": "x89-bacterial-weapon"' in json.dumps(written)
 
     assert run_scenario(written).to_dict() == run_scenario(scenario).to_dict()
+
+
+def test_a_technology_deck_holds_one_printing_of_x89_and_none_once_owned() -> None:
+    scenario: dict[str, Any] = {
+        "game": "ti4",
+        "phase": "action",
+        "players": [
+            {"name": "Alice", "technologies": ["x-89-bacterial-weapon-omega"]},
+            {"name": "Bob"},
+        ],
+    }
+    players = run_scenario(scenario).state["players"]
+    alice, bob = players["Alice"]["tech_deck"], players["Bob"]["tech_deck"]  # type: ignore[index]
+
+    assert bob["x-89-bacterial-weapon"] == 1
+    assert "x-89-bacterial-weapon-omega" not in bob
+    assert not {"x-89-bacterial-weapon", "x-89-bacterial-weapon-omega"} & set(alice)
