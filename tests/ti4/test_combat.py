@@ -143,7 +143,7 @@ def test_a_modifier_applies_only_to_the_kinds_and_units_it_names(
     ("change", "words"),
     [
         ({"faction": "norr"}, "Unrelenting"),
-        ({"technologies": ["x89-bacterial-weapon"]}, "x89-bacterial-weapon"),
+        ({"faction": "l1z1x"}, "Harrow"),
     ],
 )
 def test_a_combat_with_what_is_not_modelled_is_refused(

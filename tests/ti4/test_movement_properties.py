@@ -123,7 +123,7 @@ def test_accepted_moves_keep_every_rule(data: dict[str, Any], rnd: Any) -> None:
                 assert paths.NEBULA not in kinds and paths.SUPERNOVA not in kinds
                 assert paths.ASTEROID_FIELD not in kinds or chart.antimass
                 assert (
-                    passed not in chart.occupied or "lightwave-deflector" in move.techs
+                    passed not in chart.occupied or "light-wave-deflector" in move.techs
                 )
             budget = move.budget(leg.ship, leg.gravity_drive)
             assert budget is not None and leg.route.moves <= budget

@@ -12,6 +12,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Self
 
 from oracle.engine.core import refs
@@ -111,6 +112,10 @@ class Pack:
     >>> pack.first_phase()
     'main'
     """
+
+    #: Slugs the pack used to give cards, each mapped to the card's slug now: a
+    #: scenario that writes an old one still parses, as the current slug.
+    slug_aliases: Mapping[str, str] = MappingProxyType({})
 
     def __init__(
         self,

@@ -139,7 +139,7 @@ class Parser(Reader):
         self, top: Mapping[str, object], pack: Pack, scenario: type[Scenario]
     ) -> Scenario | None:
         zones = (*SCENARIO_ZONES, *pack.player_zones, *pack.shared_zones)
-        self.spelling = Spelling(pack.has_card, zones)
+        self.spelling = Spelling(pack.has_card, zones, pack.slug_aliases)
         players = self._players(top.get("players"), pack)
         seed = self.integer(top.get("seed", 0), "/seed", 0, 2**63 - 1)
         rnd = self.integer(top.get("round", 1), "/round", 1, 10_000)

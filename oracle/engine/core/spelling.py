@@ -9,7 +9,7 @@ names. A name matching nothing is left as written, for the usual error.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from oracle.engine.core.refs import parse_ref
 
@@ -21,7 +21,8 @@ class Spelling:
     ``zones`` names the zones a reference may end with (``@hand``); names
     match them, and the ids ``add_ids`` declares, through their casefold, so
     only a name written in lower case (as every slug is) is found in another
-    case.
+    case. ``aliases`` maps slugs a pack no longer uses to the current ones
+    (``Pack.slug_aliases``), so old scenarios keep their meaning.
 
     >>> spelling = Spelling(lambda name: name == "sabotage", ["hand"])
     >>> spelling.add_player("Alice")
@@ -29,8 +30,14 @@ class Spelling:
     'Alice/sabotage@hand'
     """
 
-    def __init__(self, known: Callable[[str], bool], zones: Iterable[str]) -> None:
+    def __init__(
+        self,
+        known: Callable[[str], bool],
+        zones: Iterable[str],
+        aliases: Mapping[str, str] | None = None,
+    ) -> None:
         self._known = known
+        self._aliases = aliases or {}
         self._zones = frozenset(zones)
         self._players: dict[str, str] = {}
         self._ids: set[str] = set()
@@ -57,11 +64,14 @@ class Spelling:
         return self._players.get(name.casefold(), name)
 
     def slug(self, text: str) -> str:
-        """A known card slug or id written in another case, as known."""
+        """A known card slug or id written in another case, as known; an old
+        slug (in any case) as the one that replaced it."""
         if self.is_known(text):
             return text
         folded = text.casefold()
-        return folded if self.is_known(folded) else text
+        if self.is_known(folded):
+            return folded
+        return self._aliases.get(folded, text)
 
     def is_known(self, text: str) -> bool:
         """Whether ``text`` is a known card slug or id as written."""

@@ -200,3 +200,11 @@ RESOURCES = cite("75.2", "75.3")
 #: Reveal Prototype with no unit upgrade to research (its card notes).
 NEEDS_SETS["unit-upgrade"] = cite(*TARGETS_EXIST, "90.6")
 NEEDS_SETS["unit-upgrade-prerequisites"] = (*NEEDS_SETS["unit-upgrade"], *PREREQUISITES)
+
+# X-89 Bacterial Weapon: the base printing is a component action (exhausted,
+# 34.4); Planetary Shield does not protect from it (65.1). The Codex printing
+# acts after a bombardment's hits are assigned (15.2, 49.1).
+X89_ACTION = cite("22.1", "34.4", "15.1a")
+X89_SHIELD = cite("65.1")
+X89_OMEGA = cite("49.1", "15.2")
+NEEDS_SETS["x89"] = (*X89_ACTION, *NOT_RESOLVABLE)

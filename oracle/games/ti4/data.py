@@ -106,23 +106,26 @@ COLORS = {"G": "green", "B": "blue", "Y": "yellow", "R": "red"}
 @dataclass(frozen=True)
 class Tech:
     """A technology: its color (None for a unit upgrade), prerequisites as color
-    letters (``"GG"``) and the faction it belongs to, if any."""
+    letters (``"GG"``) and the faction it belongs to, if any. ``replaces``: the
+    slug of the earlier printing a Codex card replaces (the two are one
+    technology: a deck holds the earlier one unless a scenario lists them)."""
 
     name: str
     color: str | None
     prerequisites: str = ""
     faction: str | None = None
+    replaces: str | None = None
 
 
 TECHNOLOGIES: dict[str, Tech] = {
     "neural-motivator": Tech("Neural Motivator", "G"),
     "dacxive-animators": Tech("Dacxive Animators", "G", "G"),
     "hyper-metabolism": Tech("Hyper Metabolism", "G", "GG"),
-    "x89-bacterial-weapon": Tech("X-89 Bacterial Weapon", "G", "GGG"),
+    "x-89-bacterial-weapon": Tech("X-89 Bacterial Weapon", "G", "GGG"),
     "antimass-deflectors": Tech("Antimass Deflectors", "B"),
     "gravity-drive": Tech("Gravity Drive", "B", "B"),
     "fleet-logistics": Tech("Fleet Logistics", "B", "BB"),
-    "lightwave-deflector": Tech("Light/Wave Deflector", "B", "BBB"),
+    "light-wave-deflector": Tech("Light/Wave Deflector", "B", "BBB"),
     "sarween-tools": Tech("Sarween Tools", "Y"),
     "graviton-laser-system": Tech("Graviton Laser System", "Y", "Y"),
     "transit-diodes": Tech("Transit Diodes", "Y", "YY"),
@@ -285,3 +288,8 @@ FACTION_UNIT_UPGRADES: dict[str, tuple[str, ...]] = {
     "ul": ("cruiser", "pds"),
     "vuilraith": ("space-dock",),
 }
+
+# Codex printings the pack implements, each beside the printing it replaces.
+TECHNOLOGIES["x-89-bacterial-weapon-omega"] = Tech(
+    "X-89 Bacterial Weapon \u03a9", "G", "GGG", replaces="x-89-bacterial-weapon"
+)

@@ -108,7 +108,7 @@ class Mover:
             return None
         key = (start, budget, via)  # Gravity Drive is in the budget
         if key not in self.routes:
-            through = "lightwave-deflector" in self.techs or self.silence == start
+            through = "light-wave-deflector" in self.techs or self.silence == start
             self.routes[key] = paths.route(
                 self.chart, start, budget, through_ships=through, via=via
             )
@@ -122,7 +122,7 @@ class Mover:
         start = str(ship.data.get("system"))
         if budget is None or self.locked(start):
             return None
-        ships_ok = "lightwave-deflector" in self.techs or self.silence == start
+        ships_ok = "light-wave-deflector" in self.techs or self.silence == start
         return paths.follow(self.chart, start, through, budget, through_ships=ships_ok)
 
     def locked(self, system: str) -> bool:
@@ -578,7 +578,7 @@ def _notes(move: Mover, leg: Leg) -> tuple[list[str], list[str]]:
         rules += cite.FLANK_SPEED
         notes.append("+1 from Flank Speed")
     passes_ships = any(s in move.chart.occupied for s in leg.route.passes())
-    if passes_ships and "lightwave-deflector" in move.techs:
+    if passes_ships and "light-wave-deflector" in move.techs:
         notes.append("through other ships with Light/Wave Deflector")
     elif passes_ships and move.silence == leg.route.systems[0]:
         notes.append("through other ships by In The Silence Of Space")

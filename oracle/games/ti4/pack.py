@@ -33,6 +33,8 @@ from oracle.games.ti4.cards import common
 class Ti4Pack(Pack):
     """Twilight Imperium 4: the action-card subsystem and the state it needs."""
 
+    slug_aliases = spelled.ALIASES
+
     def implemented_cards(self) -> frozenset[str]:
         """Return the cards whose rules the pack implements."""
         return cards.IMPLEMENTED

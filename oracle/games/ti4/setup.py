@@ -445,6 +445,7 @@ def _player_stock(
     if "tech_deck" not in zones:
         deck = _tech_deck(spec.faction)  # the seat's faction (``_seat``)
         owned = {game.cards[card_id].slug for card_id in player.zones[PLAY]}
+        owned |= _replaced(owned)
         if not owned.isdisjoint(deck):
             deck = {slug: n for slug, n in deck.items() if slug not in owned}
         game.add_stock(st.TECH_DECK, deck, name)
@@ -463,13 +464,21 @@ _SUPPLY = dict(sorted(data.UNIT_SUPPLY.items()))
 @functools.cache
 def _tech_deck(faction: str | None) -> dict[str, int]:
     """A technology deck before any is owned: every technology, the faction's
-    own included, no other faction's, in slug order as ``_SUPPLY`` (do not
-    change the shared mapping)."""
+    own included, no other faction's, the base printing of those a Codex
+    reprinted, in slug order as ``_SUPPLY`` (do not change the shared
+    mapping)."""
     return {
         slug: 1
         for slug, tech in sorted(data.TECHNOLOGIES.items())
-        if tech.faction in (None, faction)
+        if tech.faction in (None, faction) and tech.replaces is None
     }
+
+
+def _replaced(owned: set[str]) -> set[str]:
+    """The earlier printings of the Codex technologies in ``owned``: the same
+    technology, so no longer in the deck either."""
+    found = (data.TECHNOLOGIES.get(slug) for slug in owned)
+    return {tech.replaces for tech in found if tech is not None and tech.replaces}
 
 
 def _fill_deck(game: Game) -> None:

@@ -10,10 +10,23 @@ malformed input included, is left as given for the readers to report.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from types import MappingProxyType
 
 from oracle.engine.core.spelling import Spelling
 from oracle.games.ti4 import data
 from oracle.games.ti4.board import WORMHOLES
+
+#: Slugs the pack once gave technologies, mapped to the content's slugs (those
+#: of ``fixtures/ti4/cards``) that replaced them; a scenario or a stored run
+#: that writes an old one reads as the new one everywhere (the engine's
+#: ``Spelling`` reads this table through ``Ti4Pack.slug_aliases``). The old
+#: ``x89-bacterial-weapon`` named the base printing.
+ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "lightwave-deflector": "light-wave-deflector",
+        "x89-bacterial-weapon": "x-89-bacterial-weapon",
+    }
+)
 
 _HELD: dict[str, Collection[str]] = {
     "strategy_cards": data.STRATEGY_CARDS,
@@ -51,10 +64,14 @@ def spell_board(raw: Mapping[str, object], spelling: Spelling) -> dict[str, obje
 
 
 def _known(value: object, known: Collection[str]) -> object:
-    """``value`` in lower case when that is a ``known`` name, else as given."""
-    if isinstance(value, str) and value not in known and value.casefold() in known:
-        return value.casefold()
-    return value
+    """``value`` in lower case when that is a ``known`` name (an old slug as
+    the one that replaced it), else as given."""
+    if not isinstance(value, str) or value in known:
+        return value
+    folded = value.casefold()
+    if folded in known:
+        return folded
+    return ALIASES.get(folded, value) if ALIASES.get(folded) in known else value
 
 
 def _held(item: object, key: str, known: Collection[str]) -> object:

@@ -47,8 +47,10 @@ FACTIONS_IN_COMBAT: dict[str, str] = {
 #: (refused only when one may happen).
 FACTIONS_IN_INVASION: dict[str, str] = {"saar": "Scavenge"}
 
-#: Technologies acting in these steps that the pack does not model yet.
-TECHNOLOGIES_IN_COMBAT = ("x89-bacterial-weapon",)
+#: Technologies acting in these steps that the pack does not model yet (none
+#: today: X-89 Bacterial Weapon Ω is ``bacterial.py``; its base printing is a
+#: component action).
+TECHNOLOGIES_IN_COMBAT: tuple[str, ...] = ()
 
 #: The units whose text ability may act in these steps
 #: (``faction_unit_abilities``: refused when it does).

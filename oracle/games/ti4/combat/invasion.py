@@ -19,7 +19,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, laws, units
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, ground_techs, hits, techs
+from oracle.games.ti4.combat import bacterial, core, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
     COMBAT,
@@ -198,6 +198,7 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
             picked = aims[labels.index(str(ask(game, prompt)))]
         targets.setdefault(picked.slug, []).append(unit)
     plus = techs.plasma_scoring(game, active, units, BOMBARDMENT)
+    bombarded: list[bacterial.Bombarded] = []
     for slug, rollers in targets.items():
         planet = st.planet_named(game, slug)
         if planet is None:
@@ -217,7 +218,9 @@ def _bombard(game: Game, invasion: Invasion, system: Card, planets: list[Card]) 
             extra=plus,
         )
         scored = core.rolled(game, active, BOMBARDMENT, dice)
+        bombarded.append(bacterial.before_hits(game, planet, victim))
         hits.assign(game, victim, active, scored, BOMBARDMENT, system, planet)
+    bacterial.after_hits(game, active, bombarded)  # X-89 Bacterial Weapon Ω
 
 
 def _commit(game: Game, invasion: Invasion, system: Card, planets: list[Card]) -> None:
