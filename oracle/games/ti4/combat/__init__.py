@@ -197,10 +197,13 @@ def _faction_units_now(game: Game, system: Card, active: str) -> str:
     space = {u.owner for u in here if u.slug in data.SHIPS and not u.data.get("planet")}
     steps = abilities.possible(
         len(space) > 1,
-        bool(st.planets_in(game, system))
-        and any(
-            u.owner == active and u.slug in _LANDING and not u.data.get("planet")
-            for u in here
+        invasion.may_begin(game, system, active)
+        or (
+            bool(st.planets_in(game, system))
+            and any(
+                u.owner == active and u.slug in _LANDING and not u.data.get("planet")
+                for u in here
+            )
         ),
     )
     for unit in st.units(game):
@@ -218,6 +221,20 @@ def _faction_units_now(game: Game, system: Card, active: str) -> str:
     return ""
 
 
+def _may_bombard(system: SystemSpec, active: str) -> bool:
+    """``invasion.may_begin`` read from the scenario: the active player's
+    non-fighter ships beside another player's ground forces on a planet."""
+    return any(
+        u.owner == active and u.unit in data.SHIPS and u.unit != "fighter"
+        for u in system.units
+        if not u.planet
+    ) and any(
+        u.owner != active and u.unit in data.GROUND_FORCES
+        for u in system.units
+        if u.planet
+    )
+
+
 def _faction_units(
     system: SystemSpec, active: str, board: BoardSpec, seats: dict[str, SeatSpec]
 ) -> str:
@@ -230,9 +247,12 @@ def _faction_units(
     steps = abilities.possible(
         len(space) > 1,
         bool(system.planets)
-        and any(
-            u.owner == active and u.unit in _LANDING and not u.planet
-            for u in system.units
+        and (
+            any(
+                u.owner == active and u.unit in _LANDING and not u.planet
+                for u in system.units
+            )
+            or _may_bombard(system, active)
         ),
     )
     for other in board.systems:

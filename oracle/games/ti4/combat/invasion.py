@@ -84,7 +84,7 @@ def invade(game: Game, system: Card) -> None:
     """The invasion step of the active player's tactical action in ``system``."""
     active = game.clock.active_player
     planets = st.planets_in(game, system)
-    if not planets or not carried(game, system, active):
+    if not may_begin(game, system, active):
         return
     invasion = Invasion(st.system_id(system), active)
     game.flags[KEY] = invasion
@@ -108,6 +108,22 @@ def invade(game: Game, system: Card) -> None:
             _control(game, invasion, planet)
     finally:
         game.flags.pop(KEY, None)
+
+
+def may_begin(game: Game, system: Card, active: str) -> bool:
+    """Whether the invasion step has something to do (49): the active player
+    has ground forces in the space area to commit, or non-fighter ships there
+    beside a planet holding another player's ground forces, which they may
+    bombard without landing anything (49.1)."""
+    planets = st.planets_in(game, system)
+    if not planets:
+        return False
+    if carried(game, system, active):
+        return True
+    if not any(u.slug != "fighter" for u in core.ships_in(game, system, active)):
+        return False
+    defenders = (u for planet in planets for u in core.ground_forces(game, planet))
+    return any(u.owner != active for u in defenders)
 
 
 def _committed(game: Game, invasion: Invasion) -> list[Card]:
