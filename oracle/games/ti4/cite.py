@@ -208,3 +208,6 @@ X89_ACTION = cite("22.1", "34.4", "15.1a")
 X89_SHIELD = cite("65.1")
 X89_OMEGA = cite("49.1", "15.2")
 NEEDS_SETS["x89"] = (*X89_ACTION, *NOT_RESOLVABLE)
+
+# A faction's own unit upgrade replaces the generic one (research.py).
+OWN_UPGRADE = cite("90.6", "97.N1")

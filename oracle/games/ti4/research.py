@@ -169,12 +169,29 @@ def _faction_name(faction: str | None) -> str:
 
 def researchable(game: Game, name: str) -> list[str]:
     """The technologies of a player's deck whose prerequisites they meet,
-    some maybe ignored with specialties (90.12, 90.14), in data order."""
+    some maybe ignored with specialties (90.12, 90.14), in data order; not a
+    generic unit upgrade their faction replaces (97.N1)."""
     return [
         slug
         for slug in data.TECHNOLOGIES
-        if st.in_tech_deck(game, name, slug) and can_meet(game, name, slug)
+        if st.in_tech_deck(game, name, slug)
+        and can_meet(game, name, slug)
+        and not replaced_upgrade(game, name, slug)
     ]
+
+
+def replaced_upgrade(game: Game, name: str, slug: str) -> str:
+    """The unit type whose generic upgrade ``slug`` is, when the faction of
+    ``name`` has an upgrade of its own for it and so may not research or gain
+    the generic one (97.N1); "" otherwise."""
+    if slug == units.WAR_SUN_TECHNOLOGY:
+        unit = "war-sun"
+    elif slug in units.UPGRADES:
+        unit = units.UPGRADES[slug].unit
+    else:
+        return ""
+    faction = st.seat(game, name).faction or ""
+    return unit if unit in data.FACTION_UNIT_UPGRADES.get(faction, ()) else ""
 
 
 def research(game: Game, name: str, slug: str, rules: tuple[str, ...] = ()) -> bool:

@@ -23,6 +23,12 @@ def refuse(ctx: Context, slug: str) -> Reason | None:
     game, me = ctx.game, ctx.player.name
     if info is None:
         return f"{slug} is not a technology", cite.RESEARCH
+    if unit := research.replaced_upgrade(game, me, slug):
+        return (
+            f"{me} cannot research {info.name}: their faction has its own "
+            f"{unit.replace('-', ' ')} upgrade in its place",
+            cite.OWN_UPGRADE,
+        )
     if st.in_tech_deck(game, me, slug) and research.can_meet(game, me, slug):
         return None
     if info.faction and info.faction != st.seat(game, me).faction:

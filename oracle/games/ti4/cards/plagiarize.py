@@ -7,7 +7,7 @@ from oracle.engine.core.abilities import Target
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY
-from oracle.games.ti4 import changes, cite, data
+from oracle.games.ti4 import changes, cite, data, research
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards import costs
 from oracle.games.ti4.cards.common import (
@@ -50,6 +50,12 @@ def refuse(ctx: Context, tech: Card) -> Reason | None:
         return f"{game.name_of(tech)} is a faction technology", cite.GAIN_TECH
     if tech.controller == me or st.owns(game, me, tech.slug):
         return f"{me} already owns {game.name_of(tech)}", cite.GAIN_TECH
+    if unit := research.replaced_upgrade(game, me, tech.slug):
+        return (
+            f"{me} cannot gain {game.name_of(tech)}: their faction has its own "
+            f"{unit.replace('-', ' ')} upgrade in its place",
+            cite.OWN_UPGRADE,
+        )
     neighbours = [p.name for p in st.neighbors(game, me)]
     if (
         tech.zone != PLAY
