@@ -211,3 +211,6 @@ NEEDS_SETS["x89"] = (*X89_ACTION, *NOT_RESOLVABLE)
 
 # A faction's own unit upgrade replaces the generic one (research.py).
 OWN_UPGRADE = cite("90.6", "97.N1")
+
+# Quash (Xxcha): discard the agenda revealed for a strategy token (cards/quash.py).
+QUASH = cite("8.2", "20.4")

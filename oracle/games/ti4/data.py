@@ -182,6 +182,7 @@ FACTIONS: dict[str, tuple[str, int]] = {
 FACTION_ABILITIES: dict[str, tuple[str, ...]] = {
     "yssaril": ("scheming", "crafty"),
     "hacan": ("arbiters",),
+    "xxcha": ("quash",),
 }
 
 SHIPS = (

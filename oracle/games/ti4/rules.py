@@ -152,14 +152,17 @@ def _over_limit(ctx: Context) -> str | None:
 
 
 def _silenced(ctx: Context) -> str | None:
-    if not _played_card(ctx):
+    source = ctx.source
+    ability = source is not None and st.kind(ctx.game, source) == st.FACTION_ABILITY
+    if not ability and not _played_card(ctx):
         return None
     me = ctx.player.name
     note = notes.silenced_by(ctx.game, me)
     if note is None:
         return None
+    what = "use faction abilities" if ability else "play action cards"
     return (
-        f"{me} cannot play action cards until {notes.agenda_of(ctx.game, note)} has "
+        f"{me} cannot {what} until {notes.agenda_of(ctx.game, note)} has "
         f"been resolved: {note.controller} played {me}'s Political Secret"
     )
 
@@ -259,7 +262,7 @@ RULE_CHECKS: tuple[RuleCheck, ...] = (
         "political-secret",
         cite.POLITICAL_SECRET,
         _silenced,
-        card_types=ACTION_CARDS,
+        card_types=ACTION_CARDS | {st.FACTION_ABILITY},
     ),
     RuleCheck("cost", cite.COST, _unpaid),
     RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
