@@ -82,3 +82,58 @@ def test_enacting_fleet_regulations_over_the_limit_says_not_modelled() -> None:
     lines = [e for e in result.log if "more command tokens" in e.message]
     assert [(e.player, e.modelled) for e in lines] == [("Bob", False)]
     assert result.state["board"]["laws"][0] == "fleet-regulations"  # type: ignore[index]
+
+
+def _sanctuary(law: Any) -> dict[str, Any]:
+    scenario = _scenario(3, [law])
+    scenario["board"]["systems"] = [
+        {
+            "id": "lodor-system",
+            "name": "Lodor",
+            "planets": [
+                {"id": "lodor", "resources": 3, "influence": 1, "trait": "cultural"},
+                {"id": "bereg", "resources": 3, "influence": 1, "trait": "hazardous"},
+            ],
+        }
+    ]
+    return scenario
+
+
+@pytest.mark.parametrize(
+    ("law", "path", "message"),
+    [
+        ("senate-sanctuary", "/board/laws/0", "give its `planet`"),
+        (
+            {"law": "senate-sanctuary", "planet": "nowhere"},
+            "/board/laws/0/planet",
+            "'nowhere' is not a planet of the board",
+        ),
+        (
+            {"law": "senate-sanctuary", "planet": "bereg"},
+            "/board/laws/0/planet",
+            "elects a cultural planet; bereg is not one",
+        ),
+        (
+            {"law": "senate-sanctuary", "planet": "lodor", "owner": "Alice"},
+            "/board/laws/0/owner",
+            "owned by no player",
+        ),
+        (
+            {"law": "executive-sanctions", "planet": "lodor"},
+            "/board/laws/0/planet",
+            "is attached to no planet",
+        ),
+    ],
+)
+def test_a_law_attached_to_a_planet_names_a_fitting_one(
+    law: Any, path: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_sanctuary(law))
+    assert any(
+        p.path == path and message in p.message for p in raised.value.problems
+    ), raised.value.problems
+
+
+def test_senate_sanctuary_on_a_cultural_planet_is_accepted() -> None:
+    assert run_scenario(_sanctuary({"law": "senate-sanctuary", "planet": "lodor"})).ok

@@ -27,6 +27,9 @@ PROPHECY_OF_IXTH = "prophecy-of-ixth"
 PUBLICIZE_WEAPON_SCHEMATICS = "publicize-weapon-schematics"
 CONVENTIONS_OF_WAR = "conventions-of-war"
 ANTI_INTELLECTUAL_REVOLUTION = "anti-intellectual-revolution"
+REPRESENTATIVE_GOVERNMENT = "representative-government"
+REPRESENTATIVE_GOVERNMENT_POK = "representative-government-pok"
+SENATE_SANCTUARY = "senate-sanctuary"
 
 #: The laws whose lasting effect this module gives the rules.
 LASTING = frozenset(
@@ -40,6 +43,9 @@ LASTING = frozenset(
         PUBLICIZE_WEAPON_SCHEMATICS,
         CONVENTIONS_OF_WAR,
         ANTI_INTELLECTUAL_REVOLUTION,
+        REPRESENTATIVE_GOVERNMENT,
+        REPRESENTATIVE_GOVERNMENT_POK,
+        SENATE_SANCTUARY,
     }
 )
 
@@ -51,6 +57,9 @@ FLEET_LIMIT = 4
 
 #: The wormholes the travel-ban and reconstruction laws name (101.1).
 BASIC_WORMHOLES = frozenset({"alpha", "beta"})
+
+#: How much Senate Sanctuary raises the influence of its planet.
+SANCTUARY_INFLUENCE = 2
 
 #: The faction Enforced Travel Ban does not affect (its official note).
 TRAVEL_BAN_EXEMPT = "creuss"
@@ -186,3 +195,33 @@ def odds_gap(game: Game, forces: Mapping[str, Mapping[str, int]], retreat: bool)
     if retreat and wormhole_laws:
         return "a law in play that changes adjacency through wormholes for a retreat"
     return ""
+
+
+def one_vote_each(game: Game) -> bool:
+    """Representative Government (either version): no planet is exhausted to
+    vote; each player may cast one vote on each agenda (8.6 changed)."""
+    return in_play(game, REPRESENTATIVE_GOVERNMENT) or in_play(
+        game, REPRESENTATIVE_GOVERNMENT_POK
+    )
+
+
+def extra_votes_forbidden(game: Game) -> bool:
+    """Representative Government as Prophecy of Kings prints it: nobody may
+    cast additional votes (8.15 changed); the base game's card says nothing
+    of them."""
+    return in_play(game, REPRESENTATIVE_GOVERNMENT_POK)
+
+
+def influence(game: Game, planet: Card) -> int:
+    """A planet's influence, with Senate Sanctuary's 2 while the law is in
+    play attached to it."""
+    value = game.stat(planet, "influence")
+    if is_sanctuary(game, planet):
+        value += SANCTUARY_INFLUENCE
+    return value
+
+
+def is_sanctuary(game: Game, planet: Card) -> bool:
+    """Whether Senate Sanctuary is in play attached to ``planet``."""
+    law = find(game, SENATE_SANCTUARY)
+    return law is not None and law.data.get("planet") == planet.slug

@@ -17,7 +17,7 @@ from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.flow.actions import Affectable, PlayerAction
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, laws
 from oracle.games.ti4 import state as st
 
 
@@ -114,7 +114,7 @@ def available_influence(ctx: Context) -> int:
     planets = [
         p for p in st.controlled_planets(ctx.game, ctx.player.name) if not p.exhausted
     ]
-    total = sum(ctx.game.stat(p, "influence") for p in planets)
+    total = sum(laws.influence(ctx.game, p) for p in planets)
     return total + ctx.player.resource(st.TRADE_GOODS)
 
 
@@ -165,9 +165,9 @@ class SpendInfluence(Payment):
                     break
                 if not planet.exhausted:
                     named.append(planet)
-                    total += game.stat(planet, "influence")
+                    total += laws.influence(game, planet)
             return named, max(0, self.amount - total)
-        value = sum(game.stat(p, "influence") for p in named)
+        value = sum(laws.influence(game, p) for p in named)
         goods = max(0, self.amount - value)
         if goods > tg:
             raise IllegalPlay(
