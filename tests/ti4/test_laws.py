@@ -137,3 +137,60 @@ def test_a_law_attached_to_a_planet_names_a_fitting_one(
 
 def test_senate_sanctuary_on_a_cultural_planet_is_accepted() -> None:
     assert run_scenario(_sanctuary({"law": "senate-sanctuary", "planet": "lodor"})).ok
+
+
+def _mech_combat(faction: str, laws: list[Any]) -> dict[str, Any]:
+    return {
+        "game": "ti4",
+        "phase": "action",
+        "players": [
+            {"name": "Alice", "faction": "sol", "strategy_cards": ["leadership"]},
+            {"name": "Bob", "faction": faction, "strategy_cards": ["politics"]},
+        ],
+        "board": {
+            "laws": laws,
+            "systems": [
+                {
+                    "id": "lodor",
+                    "tokens": ["Alice"],
+                    "planets": [
+                        {
+                            "id": "lodor-i",
+                            "resources": 3,
+                            "influence": 1,
+                            "controller": "Bob",
+                        }
+                    ],
+                    "units": {
+                        "Alice": ["carrier", "2 infantry"],
+                        "Bob": ["mech@lodor-i"],
+                    },
+                }
+            ],
+        },
+        "steps": [{"player": "Alice", "use": "combat", "targets": {"target": "lodor"}}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("faction", "kept"),
+    [
+        ("arborec", "Planetary Shield and Production"),
+        ("l1z1x", "Bombardment"),
+        ("xxcha", "Space Cannon"),
+    ],
+)
+def test_articles_of_war_refuses_a_mech_whose_figures_keep_an_ability(
+    faction: str, kept: str
+) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_mech_combat(faction, ["articles-of-war"]))
+    (problem,) = raised.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert f"Articles of War takes {kept} from Bob's mech" in problem.message
+
+
+def test_articles_of_war_lets_a_mech_with_only_text_fight() -> None:
+    with pytest.raises(ScenarioError):
+        run_scenario(_mech_combat("naalu", []))
+    assert run_scenario(_mech_combat("naalu", ["articles-of-war"])).ok

@@ -30,6 +30,7 @@ ANTI_INTELLECTUAL_REVOLUTION = "anti-intellectual-revolution"
 REPRESENTATIVE_GOVERNMENT = "representative-government"
 REPRESENTATIVE_GOVERNMENT_POK = "representative-government-pok"
 SENATE_SANCTUARY = "senate-sanctuary"
+ARTICLES_OF_WAR = "articles-of-war"
 
 #: The laws whose lasting effect this module gives the rules.
 LASTING = frozenset(
@@ -46,6 +47,7 @@ LASTING = frozenset(
         REPRESENTATIVE_GOVERNMENT,
         REPRESENTATIVE_GOVERNMENT_POK,
         SENATE_SANCTUARY,
+        ARTICLES_OF_WAR,
     }
 )
 
@@ -225,3 +227,9 @@ def is_sanctuary(game: Game, planet: Card) -> bool:
     """Whether Senate Sanctuary is in play attached to ``planet``."""
     law = find(game, SENATE_SANCTUARY)
     return law is not None and law.data.get("planet") == planet.slug
+
+
+def mechs_stripped(game: Game) -> bool:
+    """Articles of War: every mech loses its printed abilities except
+    Sustain Damage (``faction_unit_abilities`` applies it in combat)."""
+    return in_play(game, ARTICLES_OF_WAR)
