@@ -63,6 +63,9 @@ BASIC_WORMHOLES = frozenset({"alpha", "beta"})
 #: How much Senate Sanctuary raises the influence of its planet.
 SANCTUARY_INFLUENCE = 2
 
+#: Both versions of Representative Government.
+REPRESENTATIVE = frozenset({REPRESENTATIVE_GOVERNMENT, REPRESENTATIVE_GOVERNMENT_POK})
+
 #: The faction Enforced Travel Ban does not affect (its official note).
 TRAVEL_BAN_EXEMPT = "creuss"
 
@@ -202,9 +205,13 @@ def odds_gap(game: Game, forces: Mapping[str, Mapping[str, int]], retreat: bool)
 def one_vote_each(game: Game) -> bool:
     """Representative Government (either version): no planet is exhausted to
     vote; each player may cast one vote on each agenda (8.6 changed)."""
-    return in_play(game, REPRESENTATIVE_GOVERNMENT) or in_play(
-        game, REPRESENTATIVE_GOVERNMENT_POK
-    )
+    return any(card.slug in REPRESENTATIVE for card in _in_play(game))
+
+
+def _in_play(game: Game) -> list[Card]:
+    """Every law in play, in one pass (``find`` for one law)."""
+    found = game.cards_in(st.LAWS) if st.LAWS in game.shared else []
+    return [*found, *(c for p in game.players for c in game.cards_in(PLAY, p.name))]
 
 
 def extra_votes_forbidden(game: Game) -> bool:
@@ -217,16 +224,20 @@ def extra_votes_forbidden(game: Game) -> bool:
 def influence(game: Game, planet: Card) -> int:
     """A planet's influence, with Senate Sanctuary's 2 while the law is in
     play attached to it."""
-    value = game.stat(planet, "influence")
-    if is_sanctuary(game, planet):
-        value += SANCTUARY_INFLUENCE
-    return value
+    return total_influence(game, [planet])
 
 
-def is_sanctuary(game: Game, planet: Card) -> bool:
-    """Whether Senate Sanctuary is in play attached to ``planet``."""
+def total_influence(game: Game, planets: Sequence[Card]) -> int:
+    """The influence of ``planets`` together (``influence`` of each)."""
+    where = sanctuary_planet(game)
+    bonus = SANCTUARY_INFLUENCE * sum(1 for p in planets if p.slug == where)
+    return sum(game.stat(p, "influence") for p in planets) + bonus
+
+
+def sanctuary_planet(game: Game) -> str:
+    """The planet Senate Sanctuary is attached to ("" when not in play)."""
     law = find(game, SENATE_SANCTUARY)
-    return law is not None and law.data.get("planet") == planet.slug
+    return str(law.data.get("planet", "")) if law is not None else ""
 
 
 def mechs_stripped(game: Game) -> bool:

@@ -223,7 +223,7 @@ def _exhaust_for_votes(
     game: Game, player: Player, agenda: Card, outcome: str, planets: list[Card]
 ) -> None:
     name = player.name
-    votes = sum(laws.influence(game, p) for p in planets)
+    votes = laws.total_influence(game, planets)
     state = agenda_state(game)
 
     def change() -> None:
@@ -238,7 +238,8 @@ def _exhaust_for_votes(
         cast = changes.plural(votes, "vote")
         text = f"{name} exhausts {shown} to cast {cast} for {what}"
         rules = cite.VOTES_CAST
-        sanctuary = [p for p in planets if laws.is_sanctuary(game, p)]
+        where = laws.sanctuary_planet(game)
+        sanctuary = [p for p in planets if p.slug == where]
         if sanctuary:
             text += (
                 f", {game.name_of(sanctuary[0])} giving 2 more with Senate Sanctuary"

@@ -450,7 +450,8 @@ def _representative_government(game: Game, agenda: Card, outcome: str) -> bool:
 def exhaust_cultural_planets(game: Game) -> None:
     """At the start of the strategy phase, each player who voted Against
     Representative Government exhausts every cultural planet they control."""
-    for name in game.flags.pop(CULTURAL_EXHAUST, []):
+    names = game.flags.pop(CULTURAL_EXHAUST, [])
+    for name in names if isinstance(names, list) else []:
         for planet in st.controlled_planets(game, name):
             cultural = "cultural" in game.definition(planet).traits
             if cultural and not planet.exhausted:

@@ -114,7 +114,7 @@ def available_influence(ctx: Context) -> int:
     planets = [
         p for p in st.controlled_planets(ctx.game, ctx.player.name) if not p.exhausted
     ]
-    total = sum(laws.influence(ctx.game, p) for p in planets)
+    total = laws.total_influence(ctx.game, planets)
     return total + ctx.player.resource(st.TRADE_GOODS)
 
 
@@ -167,7 +167,7 @@ class SpendInfluence(Payment):
                     named.append(planet)
                     total += laws.influence(game, planet)
             return named, max(0, self.amount - total)
-        value = sum(laws.influence(game, p) for p in named)
+        value = laws.total_influence(game, named)
         goods = max(0, self.amount - value)
         if goods > tg:
             raise IllegalPlay(
