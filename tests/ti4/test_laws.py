@@ -194,3 +194,9 @@ def test_articles_of_war_lets_a_mech_with_only_text_fight() -> None:
     with pytest.raises(ScenarioError):
         run_scenario(_mech_combat("naalu", []))
     assert run_scenario(_mech_combat("naalu", ["articles-of-war"])).ok
+
+
+def test_a_law_and_its_planet_are_matched_in_any_case() -> None:
+    result = run_scenario(_sanctuary({"law": "Senate-Sanctuary", "planet": "LODOR"}))
+    assert result.ok
+    assert result.state["board"]["laws"] == ["senate-sanctuary"]

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 
 from oracle.engine.core.spelling import Spelling
 from oracle.games.ti4 import data
-from oracle.games.ti4.board import WORMHOLES
+from oracle.games.ti4.board import KNOWN_LAWS, WORMHOLES
 
 _HELD: dict[str, Collection[str]] = {
     "strategy_cards": data.STRATEGY_CARDS,
@@ -39,13 +39,13 @@ def spell_board(raw: Mapping[str, object], spelling: Spelling) -> dict[str, obje
     out = dict(raw)
     if "speaker" in out:
         out["speaker"] = _player(out["speaker"], spelling)
+    systems = out.get("systems")
+    ids = _ids(systems) if isinstance(systems, list) else set()
     if isinstance(laws := out.get("laws"), list):
-        out["laws"] = [_law(item, spelling) for item in laws]
+        out["laws"] = [_law(item, spelling, ids) for item in laws]
     if isinstance(dice := out.get("dice"), Mapping):
         out["dice"] = {_player(who, spelling): faces for who, faces in dice.items()}
-    systems = out.get("systems")
     if isinstance(systems, list):
-        ids = _ids(systems)
         out["systems"] = [_system(item, spelling, ids) for item in systems]
     return out
 
@@ -64,10 +64,12 @@ def _held(item: object, key: str, known: Collection[str]) -> object:
     return _known(item, known)
 
 
-def _law(item: object, spelling: Spelling) -> object:
-    item = _held(item, "law", data.LAWS)
+def _law(item: object, spelling: Spelling, ids: set[str]) -> object:
+    item = _held(item, "law", KNOWN_LAWS)
     if isinstance(item, Mapping) and isinstance(item.get("owner"), str):
-        return {**item, "owner": spelling.player(item["owner"])}
+        item = {**item, "owner": spelling.player(item["owner"])}
+    if isinstance(item, Mapping) and "planet" in item:
+        item = {**item, "planet": _known(item["planet"], ids)}
     return item
 
 
