@@ -155,12 +155,14 @@ def may_vote(game: Game, name: str) -> bool:
 
 
 def vote(game: Game, agenda: Card) -> None:
-    """Every player votes or abstains, in order (8.2.ii)."""
+    """Every player votes or abstains, in order (8.2.ii); one vote each
+    under Representative Government (no vote brings a law into play)."""
+    one_each = laws.one_vote_each(game)
     for player in voters(game):
-        _cast(game, player, agenda)
+        _cast(game, player, agenda, one_each)
 
 
-def _cast(game: Game, player: Player, agenda: Card) -> None:
+def _cast(game: Game, player: Player, agenda: Card, one_each: bool) -> None:
     name = player.name
     if not may_vote(game, name):
         _votes_event(
@@ -172,7 +174,6 @@ def _cast(game: Game, player: Player, agenda: Card) -> None:
         return
     state = agenda_state(game)
     readied = [p for p in st.controlled_planets(game, name) if not p.exhausted]
-    one_each = laws.one_vote_each(game)
     options = (ABSTAIN, *state.outcomes) if readied or one_each else (ABSTAIN,)
     choice = str(
         ask(
