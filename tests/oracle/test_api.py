@@ -340,19 +340,19 @@ def test_a_card_of_the_reference_the_pack_does_not_know_is_not_implemented(
 def test_research_the_pack_does_not_model_is_not_implemented(
     client: Client, ti4: Any, scenario: Any
 ) -> None:
-    # Never a definite answer the pack cannot back: a Nekro player's research
-    # is replaced by their Propagation, which the pack does not model.
-    scenario["players"][0].update(faction="nekro", trade_goods=4)
+    # Never a definite answer the pack cannot back: a faction technology the
+    # pack does not know.
+    scenario["players"][0].update(trade_goods=4)
     scenario["players"][0]["hand"] = ["focused-research"]
     step = {"player": "Alice", "play": "focused-research"}
-    scenario["steps"] = [{**step, "targets": {"target": "gravity-drive"}}]
+    scenario["steps"] = [{**step, "targets": {"target": "e-res-siphons"}}]
 
     response = post_json(client, URL, scenario)
 
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "not_implemented"
-    assert "Propagation" in error["message"]
+    assert "'e-res-siphons' is not modelled" in error["message"]
     assert error["details"][0]["pointer"] == "/steps/0/play"
     assert error["details"][0]["card"] == "focused-research"
 

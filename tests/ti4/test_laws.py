@@ -82,3 +82,121 @@ def test_enacting_fleet_regulations_over_the_limit_says_not_modelled() -> None:
     lines = [e for e in result.log if "more command tokens" in e.message]
     assert [(e.player, e.modelled) for e in lines] == [("Bob", False)]
     assert result.state["board"]["laws"][0] == "fleet-regulations"  # type: ignore[index]
+
+
+def _sanctuary(law: Any) -> dict[str, Any]:
+    scenario = _scenario(3, [law])
+    scenario["board"]["systems"] = [
+        {
+            "id": "lodor-system",
+            "name": "Lodor",
+            "planets": [
+                {"id": "lodor", "resources": 3, "influence": 1, "trait": "cultural"},
+                {"id": "bereg", "resources": 3, "influence": 1, "trait": "hazardous"},
+            ],
+        }
+    ]
+    return scenario
+
+
+@pytest.mark.parametrize(
+    ("law", "path", "message"),
+    [
+        ("senate-sanctuary", "/board/laws/0", "give its `planet`"),
+        (
+            {"law": "senate-sanctuary", "planet": "nowhere"},
+            "/board/laws/0/planet",
+            "'nowhere' is not a planet of the board",
+        ),
+        (
+            {"law": "senate-sanctuary", "planet": "bereg"},
+            "/board/laws/0/planet",
+            "elects a cultural planet; bereg is not one",
+        ),
+        (
+            {"law": "senate-sanctuary", "planet": "lodor", "owner": "Alice"},
+            "/board/laws/0/owner",
+            "owned by no player",
+        ),
+        (
+            {"law": "executive-sanctions", "planet": "lodor"},
+            "/board/laws/0/planet",
+            "is attached to no planet",
+        ),
+    ],
+)
+def test_a_law_attached_to_a_planet_names_a_fitting_one(
+    law: Any, path: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_sanctuary(law))
+    assert any(
+        p.path == path and message in p.message for p in raised.value.problems
+    ), raised.value.problems
+
+
+def test_senate_sanctuary_on_a_cultural_planet_is_accepted() -> None:
+    assert run_scenario(_sanctuary({"law": "senate-sanctuary", "planet": "lodor"})).ok
+
+
+def _mech_combat(faction: str, laws: list[Any]) -> dict[str, Any]:
+    return {
+        "game": "ti4",
+        "phase": "action",
+        "players": [
+            {"name": "Alice", "faction": "sol", "strategy_cards": ["leadership"]},
+            {"name": "Bob", "faction": faction, "strategy_cards": ["politics"]},
+        ],
+        "board": {
+            "laws": laws,
+            "systems": [
+                {
+                    "id": "lodor",
+                    "tokens": ["Alice"],
+                    "planets": [
+                        {
+                            "id": "lodor-i",
+                            "resources": 3,
+                            "influence": 1,
+                            "controller": "Bob",
+                        }
+                    ],
+                    "units": {
+                        "Alice": ["carrier", "2 infantry"],
+                        "Bob": ["mech@lodor-i"],
+                    },
+                }
+            ],
+        },
+        "steps": [{"player": "Alice", "use": "combat", "targets": {"target": "lodor"}}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("faction", "kept"),
+    [
+        ("arborec", "Planetary Shield and Production"),
+        ("l1z1x", "Bombardment"),
+        ("xxcha", "Space Cannon"),
+    ],
+)
+def test_articles_of_war_refuses_a_mech_whose_figures_keep_an_ability(
+    faction: str, kept: str
+) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_mech_combat(faction, ["articles-of-war"]))
+    (problem,) = raised.value.problems
+    assert isinstance(problem, Unmodelled)
+    assert f"Articles of War takes {kept} from Bob's mech" in problem.message
+
+
+def test_articles_of_war_lets_a_mech_with_only_text_fight() -> None:
+    with pytest.raises(ScenarioError):
+        run_scenario(_mech_combat("naalu", []))
+    assert run_scenario(_mech_combat("naalu", ["articles-of-war"])).ok
+
+
+def test_a_law_and_its_planet_are_matched_in_any_case() -> None:
+    result = run_scenario(_sanctuary({"law": "Senate-Sanctuary", "planet": "LODOR"}))
+    assert result.ok
+    assert result.state["board"]["laws"] == ["senate-sanctuary"]

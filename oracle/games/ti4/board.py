@@ -45,6 +45,7 @@ from oracle.engine.core.errors import Problem, did_you_mean, unknown_card_messag
 from oracle.engine.core.schema import Reader, pointer, present
 from oracle.engine.core.specs import MAX_PLAYERS
 from oracle.games.ti4 import data
+from oracle.games.ti4.agendas.table import AGENDAS
 
 TRAITS = ("cultural", "industrial", "hazardous")
 WORMHOLES = ("alpha", "beta", "gamma", "delta")
@@ -114,6 +115,8 @@ class BoardSpec:
     player_dice: tuple[tuple[str, tuple[int, ...]], ...] = ()
     fill_deck: bool = False
     fill_agendas: bool = False
+    #: The planet each law attached to one starts on (``{law:, planet:}``).
+    law_planets: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,14 @@ _HELD_FIELDS = frozenset({"card", "exhausted"})
 _BOARD_FIELDS = frozenset(
     {"systems", "laws", "custodians", "speaker", "dice", "fill_deck", "fill_agendas"}
 )
-_LAW_FIELDS = frozenset({"law", "owner"})
+_LAW_FIELDS = frozenset({"law", "owner", "planet"})
+#: Every law a board may start with: the base game's, and the other agendas
+#: that are laws (Prophecy of Kings' among them).
+KNOWN_LAWS = frozenset(
+    {*data.LAWS, *(slug for slug, agenda in AGENDAS.items() if agenda.law)}
+)
+#: The laws a board may attach to a planet, and the trait the planet needs.
+ATTACHED_LAWS: dict[str, str] = {"senate-sanctuary": "cultural"}
 _SYSTEM_FIELDS = frozenset(
     {
         "id",
@@ -334,6 +344,7 @@ class BoardReader(Reader):
             player_dice=player_dice,
             fill_deck=self._flag(raw, "fill_deck", path),
             fill_agendas=self._flag(raw, "fill_agendas", path),
+            law_planets=self._law_planets(raw.get("laws", []), f"{path}/laws", systems),
         )
 
     def _dice(self, value: object, path: str) -> tuple[int, ...]:
@@ -374,10 +385,51 @@ class BoardReader(Reader):
                     else None
                 )
             text = self.string(slug, here)
-            if text is not None and text not in data.LAWS:
-                self.fail(here, f"unknown law {text!r}{did_you_mean(text, data.LAWS)}")
+            if text is not None and text not in KNOWN_LAWS:
+                self.fail(here, f"unknown law {text!r}{did_you_mean(text, KNOWN_LAWS)}")
             elif text is not None:
                 out.append((text, owner))
+        return tuple(out)
+
+    def _law_planets(
+        self, value: object, path: str, systems: tuple[SystemSpec, ...]
+    ) -> tuple[tuple[str, str], ...]:
+        """The planet of each law that starts attached to one (Senate
+        Sanctuary must name a planet of the board with the trait it elects;
+        no other law takes one). ``_laws`` reports the other errors."""
+        if not isinstance(value, list | tuple):
+            return ()
+        planets = {p.id: p for s in systems for p in s.planets}
+        out: list[tuple[str, str]] = []
+        for i, item in enumerate(value[:40]):
+            slug = item.get("law") if isinstance(item, Mapping) else item
+            given = item.get("planet") if isinstance(item, Mapping) else None
+            here = f"{path}/{i}"
+            trait = ATTACHED_LAWS.get(str(slug))
+            if trait is None:
+                if given is not None:
+                    self.fail(
+                        f"{here}/planet", f"the law {slug!r} is attached to no planet"
+                    )
+                continue
+            if given is None:
+                self.fail(here, f"{slug} is attached to a planet: give its `planet`")
+                continue
+            if isinstance(item, Mapping) and item.get("owner") is not None:
+                self.fail(
+                    f"{here}/owner",
+                    f"{slug} is attached to a planet, owned by no player",
+                )
+            planet = planets.get(str(given))
+            if planet is None:
+                self.fail(f"{here}/planet", f"{given!r} is not a planet of the board")
+            elif planet.trait != trait:
+                self.fail(
+                    f"{here}/planet",
+                    f"{slug} elects a {trait} planet; {planet.id} is not one",
+                )
+            else:
+                out.append((str(slug), planet.id))
         return tuple(out)
 
     def _systems(self, value: object, path: str) -> tuple[SystemSpec, ...]:

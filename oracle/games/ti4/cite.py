@@ -214,3 +214,11 @@ OWN_UPGRADE = cite("90.6", "97.N1")
 
 # Quash (Xxcha): discard the agenda revealed for a strategy token (cards/quash.py).
 QUASH = cite("8.2", "20.4")
+
+LAW_ONE_VOTE = cite("7.2", "8.6", "8.7", "8.12")
+LAW_NO_EXTRA_VOTES = cite("7.2", "8.15", "1.6")
+LAW_SANCTUARY = cite("7.2", "12.1", "47.1")
+PROPAGATION = cite("1.25", "90.3", "20.2")
+# A card with nothing it may do under a law (2.N11): extra votes it cannot cast.
+NEEDS_SETS["no-extra-votes"] = (*TARGETS_EXIST, *LAW_NO_EXTRA_VOTES)
+PROPAGATION_TOKEN = cite("1.25", "90.3")

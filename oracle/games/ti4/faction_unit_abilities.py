@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
-from oracle.games.ti4 import cite
+from oracle.games.ti4 import cite, faction_units
 from oracle.games.ti4 import state as st
 
 #: The steps after movement (89.3, 89.4) an ability can act in.
@@ -220,14 +220,23 @@ def place_of(game: Game, system: Card, unit: Card) -> str:
 
 
 def blocking(
-    owner: str, unit: str, faction: str | None, place: str, steps: frozenset[str]
+    owner: str,
+    unit: str,
+    faction: str | None,
+    place: str,
+    steps: frozenset[str],
+    *,
+    stripped: bool = False,
 ) -> str:
     """Why ``owner``'s ``unit`` at ``place`` (``HERE``: the active system,
     ``NEAR``: an adjacent system, ``ANYWHERE``: elsewhere on the board) keeps
     the ``steps`` that may happen (``possible``) from being modelled ("" when
-    it does not)."""
+    it does not). ``stripped``: Articles of War is in play, so a mech has no
+    text ability (``_stripped``)."""
     if unit not in _TABLES:
         return ""
+    if unit == "mech" and stripped:
+        return _stripped(owner, faction) if place == HERE else ""
     found = ability(unit, faction)
     if found is None or not found.acts:
         return refusal(owner, unit, faction) if place == HERE else ""
@@ -236,11 +245,47 @@ def blocking(
     return refusal(owner, unit, faction)
 
 
-def deploying(owner: str, faction: str | None, steps: frozenset[str]) -> str:
+def deploying(
+    owner: str, faction: str | None, steps: frozenset[str], *, stripped: bool = False
+) -> str:
     """Why a Deploy ability of ``owner``'s mech keeps the ``steps`` that may
     happen from being modelled when ``owner`` takes part in them ("" when
-    none)."""
+    none; none under Articles of War, ``stripped``: Deploy is printed)."""
+    if stripped:
+        return ""
     found = ability("mech", faction)
     if found is None or found.reach != RESERVE or steps.isdisjoint(found.steps):
         return ""
     return refusal(owner, "mech", faction)
+
+
+#: The rule ids of Articles of War: a law (7.2) taking mechs' printed
+#: abilities (55.1, 1.26) but Sustain Damage (87.1).
+ARTICLES_RULES = cite.cite("7.2", "55.1", "1.26", "87.1")
+
+#: The unit abilities a faction unit's figures may carry, named as printed.
+_UNIT_ABILITIES = {
+    "anti_fighter_barrage": "Anti-Fighter Barrage",
+    "bombardment": "Bombardment",
+    "space_cannon": "Space Cannon",
+    "planetary_shield": "Planetary Shield",
+    "production": "Production",
+}
+
+
+def _stripped(owner: str, faction: str | None) -> str:
+    """Articles of War: every mech loses its printed abilities but Sustain
+    Damage, its text and Deploy included, and fights with its figures. A mech
+    whose figures carry another unit ability (the combat steps would still
+    use it) is refused as not modelled; so is one of no known faction."""
+    line = faction_units.MECHS.get(faction) if faction is not None else None
+    if line is None:
+        return refusal(owner, "mech", faction)
+    kept = [name for key, name in _UNIT_ABILITIES.items() if getattr(line, key)]
+    if not kept:
+        return ""
+    ids = ", ".join(ARTICLES_RULES)
+    return (
+        f"Articles of War takes {' and '.join(kept)} from {owner}'s mech, which "
+        f"the combat figures still give it: not modelled yet (rules {ids})"
+    )

@@ -27,6 +27,10 @@ PROPHECY_OF_IXTH = "prophecy-of-ixth"
 PUBLICIZE_WEAPON_SCHEMATICS = "publicize-weapon-schematics"
 CONVENTIONS_OF_WAR = "conventions-of-war"
 ANTI_INTELLECTUAL_REVOLUTION = "anti-intellectual-revolution"
+REPRESENTATIVE_GOVERNMENT = "representative-government"
+REPRESENTATIVE_GOVERNMENT_POK = "representative-government-pok"
+SENATE_SANCTUARY = "senate-sanctuary"
+ARTICLES_OF_WAR = "articles-of-war"
 
 #: The laws whose lasting effect this module gives the rules.
 LASTING = frozenset(
@@ -40,6 +44,10 @@ LASTING = frozenset(
         PUBLICIZE_WEAPON_SCHEMATICS,
         CONVENTIONS_OF_WAR,
         ANTI_INTELLECTUAL_REVOLUTION,
+        REPRESENTATIVE_GOVERNMENT,
+        REPRESENTATIVE_GOVERNMENT_POK,
+        SENATE_SANCTUARY,
+        ARTICLES_OF_WAR,
     }
 )
 
@@ -51,6 +59,12 @@ FLEET_LIMIT = 4
 
 #: The wormholes the travel-ban and reconstruction laws name (101.1).
 BASIC_WORMHOLES = frozenset({"alpha", "beta"})
+
+#: How much Senate Sanctuary raises the influence of its planet.
+SANCTUARY_INFLUENCE = 2
+
+#: Both versions of Representative Government.
+REPRESENTATIVE = frozenset({REPRESENTATIVE_GOVERNMENT, REPRESENTATIVE_GOVERNMENT_POK})
 
 #: The faction Enforced Travel Ban does not affect (its official note).
 TRAVEL_BAN_EXEMPT = "creuss"
@@ -186,3 +200,47 @@ def odds_gap(game: Game, forces: Mapping[str, Mapping[str, int]], retreat: bool)
     if retreat and wormhole_laws:
         return "a law in play that changes adjacency through wormholes for a retreat"
     return ""
+
+
+def one_vote_each(game: Game) -> bool:
+    """Representative Government (either version): no planet is exhausted to
+    vote; each player may cast one vote on each agenda (8.6 changed)."""
+    return any(card.slug in REPRESENTATIVE for card in _in_play(game))
+
+
+def _in_play(game: Game) -> list[Card]:
+    """Every law in play, in one pass (``find`` for one law)."""
+    found = game.cards_in(st.LAWS) if st.LAWS in game.shared else []
+    return [*found, *(c for p in game.players for c in game.cards_in(PLAY, p.name))]
+
+
+def extra_votes_forbidden(game: Game) -> bool:
+    """Representative Government as Prophecy of Kings prints it: nobody may
+    cast additional votes (8.15 changed); the base game's card says nothing
+    of them."""
+    return in_play(game, REPRESENTATIVE_GOVERNMENT_POK)
+
+
+def influence(game: Game, planet: Card) -> int:
+    """A planet's influence, with Senate Sanctuary's 2 while the law is in
+    play attached to it."""
+    return total_influence(game, [planet])
+
+
+def total_influence(game: Game, planets: Sequence[Card]) -> int:
+    """The influence of ``planets`` together (``influence`` of each)."""
+    where = sanctuary_planet(game)
+    bonus = SANCTUARY_INFLUENCE * sum(1 for p in planets if p.slug == where)
+    return sum(game.stat(p, "influence") for p in planets) + bonus
+
+
+def sanctuary_planet(game: Game) -> str:
+    """The planet Senate Sanctuary is attached to ("" when not in play)."""
+    law = find(game, SENATE_SANCTUARY)
+    return str(law.data.get("planet", "")) if law is not None else ""
+
+
+def mechs_stripped(game: Game) -> bool:
+    """Articles of War: every mech loses its printed abilities except
+    Sustain Damage (``faction_unit_abilities`` applies it in combat)."""
+    return in_play(game, ARTICLES_OF_WAR)

@@ -10,6 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, turns
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -17,6 +18,7 @@ from oracle.games.ti4.combat import repair
 
 def start_strategy_phase(game: Game) -> None:
     """Each player, from the speaker clockwise, chooses a strategy card (84.1)."""
+    outcomes.exhaust_cultural_planets(game)
     turns.arrange(game)
     speaker = st.table(game).speaker
     if speaker:

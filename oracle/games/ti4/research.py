@@ -115,30 +115,25 @@ UPGRADE_CARDS = frozenset({"reveal-prototype"})
 
 def unmodelled(scenario: Scenario, factions: Mapping[str, str | None]) -> list[Problem]:
     """Steps that research what the pack cannot answer for: a technology it
-    does not know (another faction's faction technology, say), or research by
-    the Nekro Virus, whose Propagation replaces it with command tokens; the
-    oracle says so instead of answering wrongly. ``factions``: by player."""
+    does not know (another faction's faction technology, say); the oracle
+    says so instead of answering wrongly. A Nekro Virus research is modelled
+    (``propagate``). ``factions``: by player."""
     found: list[Problem] = []
     for i, step in enumerate(scenario.steps):
         if step.kind != "play" or str(step.value).split("#")[0] not in RESEARCH_CARDS:
             continue
         at = f"/steps/{i}/play"
         target = step.targets.get("target")
-        if factions.get(str(step.player)) == "nekro":
+        faction = factions.get(str(step.player))
+        if faction == NEKRO:
+            continue  # nothing is researched: any technology named will do
+        if own_upgrades(step.value, faction):
             found.append(
                 Unmodelled(
                     at,
-                    "the Nekro Virus's Propagation (a Nekro player gains command "
-                    "tokens instead of researching) is not modelled",
-                )
-            )
-        elif own_upgrades(step.value, factions.get(str(step.player))):
-            found.append(
-                Unmodelled(
-                    at,
-                    f"{_faction_name(factions.get(str(step.player)))} has unit "
-                    "upgrades of its own, which the pack does not model, and they "
-                    "change which unit upgrades it may research (97.N1)",
+                    f"{_faction_name(faction)} has unit upgrades of its own, which "
+                    "the pack does not model, and they change which unit upgrades "
+                    "it may research (97.N1)",
                 )
             )
         elif isinstance(target, str) and target not in data.TECHNOLOGIES:
@@ -165,6 +160,39 @@ def own_upgrades(card: object, faction: str | None) -> bool:
 def _faction_name(faction: str | None) -> str:
     found = data.FACTIONS.get(faction or "")
     return found[0] if found is not None else f"the faction {faction}"
+
+
+#: The faction whose Propagation replaces every research with command tokens.
+NEKRO = "nekro"
+
+#: How many command tokens Propagation gives in place of a research.
+PROPAGATION_TOKENS = 3
+
+
+def propagates(game: Game, name: str) -> bool:
+    """Whether a player's research is replaced by Propagation (the Nekro
+    Virus cannot research technology)."""
+    return st.seat(game, name).faction == NEKRO
+
+
+def propagate(game: Game, name: str, source: str) -> None:
+    """Propagation: when the Nekro Virus would research a technology (by
+    ``source``), they gain 3 command tokens instead, each in a pool they pick
+    (``propagation:command-token``, 20.2). Nothing is researched, so nothing
+    that follows a research happens (Anti-Intellectual Revolution's cost)."""
+    game.say(
+        name,
+        f"{name} would research a technology ({source}): Propagation gives them "
+        f"{PROPAGATION_TOKENS} command tokens instead",
+        event="propagation",
+        rules=cite.PROPAGATION,
+    )
+    player = game.player(name)
+    for _ in range(PROPAGATION_TOKENS):
+        pool = changes.pick_pool(game, name, "propagation:command-token")
+        changes.gain_command_token(
+            game, player, pool, "(Propagation)", cite.PROPAGATION_TOKEN
+        )
 
 
 def researchable(game: Game, name: str) -> list[str]:

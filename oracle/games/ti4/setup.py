@@ -155,6 +155,19 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
         raise ScenarioError(problems)
 
 
+def _laws(game: Game, board: BoardSpec) -> None:
+    """Put the board's laws in play: common, owned, or attached to a planet."""
+    for law, owner in board.laws:
+        if owner is None:
+            game.new_card(law, "", st.LAWS, shared=True)
+        else:
+            game.new_card(law, owner, PLAY)
+    for law, planet in board.law_planets:
+        for card in game.cards_in(st.LAWS):
+            if card.slug == law:
+                card.data["planet"] = planet
+
+
 def _players_named(system: SystemSpec) -> Iterable[str]:
     if system.home:
         yield system.home
@@ -275,11 +288,7 @@ def build(game: Game, scenario: Scenario) -> None:
         placed = on_board.get(player.name, {})
         zones = scenario.players[index].zones
         _player_stock(game, player, seats[index], zones, placed)
-    for law, owner in board.laws:
-        if owner is None:
-            game.new_card(law, "", st.LAWS, shared=True)
-        else:
-            game.new_card(law, owner, PLAY)
+    _laws(game, board)
     table.speaker = _speaker(scenario, board, seats)
     if board.fill_deck:
         _fill_deck(game)

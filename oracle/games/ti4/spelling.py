@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from oracle.engine.core.spelling import Spelling
 from oracle.games.ti4 import data
-from oracle.games.ti4.board import WORMHOLES
+from oracle.games.ti4.board import KNOWN_LAWS, WORMHOLES
 
 #: Slugs the pack once gave technologies, mapped to the content's slugs (those
 #: of ``fixtures/ti4/cards``) that replaced them; a scenario or a stored run
@@ -52,13 +52,13 @@ def spell_board(raw: Mapping[str, object], spelling: Spelling) -> dict[str, obje
     out = dict(raw)
     if "speaker" in out:
         out["speaker"] = _player(out["speaker"], spelling)
+    systems = out.get("systems")
+    ids = _ids(systems) if isinstance(systems, list) else set()
     if isinstance(laws := out.get("laws"), list):
-        out["laws"] = [_law(item, spelling) for item in laws]
+        out["laws"] = [_law(item, spelling, ids) for item in laws]
     if isinstance(dice := out.get("dice"), Mapping):
         out["dice"] = {_player(who, spelling): faces for who, faces in dice.items()}
-    systems = out.get("systems")
     if isinstance(systems, list):
-        ids = _ids(systems)
         out["systems"] = [_system(item, spelling, ids) for item in systems]
     return out
 
@@ -81,10 +81,12 @@ def _held(item: object, key: str, known: Collection[str]) -> object:
     return _known(item, known)
 
 
-def _law(item: object, spelling: Spelling) -> object:
-    item = _held(item, "law", data.LAWS)
+def _law(item: object, spelling: Spelling, ids: set[str]) -> object:
+    item = _held(item, "law", KNOWN_LAWS)
     if isinstance(item, Mapping) and isinstance(item.get("owner"), str):
-        return {**item, "owner": spelling.player(item["owner"])}
+        item = {**item, "owner": spelling.player(item["owner"])}
+    if isinstance(item, Mapping) and "planet" in item:
+        item = {**item, "planet": _known(item["planet"], ids)}
     return item
 
 

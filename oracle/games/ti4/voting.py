@@ -7,7 +7,9 @@ answers an ``agenda:vote`` prompt (an outcome, or ``abstain``, offered first so
 an unanswered prompt abstains), then an ``agenda:planets`` prompt (the readied
 planets exhausted for their whole influence, 8.6, 8.6a). Each vote, and the
 speaker's turn to vote even without one, is a ``cast_votes`` event: its
-reactions are the window of Distinguished Councilor and Bribery.
+reactions are the window of Distinguished Councilor and Bribery. While
+Representative Government is in play a vote is one vote, with no planet
+exhausted; Senate Sanctuary adds to its planet's influence (``laws``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card, Player
+from oracle.engine.core.context import Context
 from oracle.engine.core.game import Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, notes
+from oracle.games.ti4 import changes, cite, laws, notes
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import table
 
@@ -154,12 +157,14 @@ def may_vote(game: Game, name: str) -> bool:
 
 
 def vote(game: Game, agenda: Card) -> None:
-    """Every player votes or abstains, in order (8.2.ii)."""
+    """Every player votes or abstains, in order (8.2.ii); one vote each
+    under Representative Government (no vote brings a law into play)."""
+    one_each = laws.one_vote_each(game)
     for player in voters(game):
-        _cast(game, player, agenda)
+        _cast(game, player, agenda, one_each)
 
 
-def _cast(game: Game, player: Player, agenda: Card) -> None:
+def _cast(game: Game, player: Player, agenda: Card, one_each: bool) -> None:
     name = player.name
     if not may_vote(game, name):
         _votes_event(
@@ -171,7 +176,7 @@ def _cast(game: Game, player: Player, agenda: Card) -> None:
         return
     state = agenda_state(game)
     readied = [p for p in st.controlled_planets(game, name) if not p.exhausted]
-    options = (ABSTAIN, *state.outcomes) if readied else (ABSTAIN,)
+    options = (ABSTAIN, *state.outcomes) if readied or one_each else (ABSTAIN,)
     choice = str(
         ask(
             game,
@@ -189,6 +194,9 @@ def _cast(game: Game, player: Player, agenda: Card) -> None:
     )
     if choice == ABSTAIN:
         _votes_event(game, name, f"{name} abstains", cite.ABSTAIN)
+        return
+    if one_each:
+        _one_vote(game, name, agenda, choice)
         return
     planets = _planets(game, name, readied)
     _exhaust_for_votes(game, player, agenda, choice, planets)
@@ -218,7 +226,7 @@ def _exhaust_for_votes(
     game: Game, player: Player, agenda: Card, outcome: str, planets: list[Card]
 ) -> None:
     name = player.name
-    votes = sum(game.stat(p, "influence") for p in planets)
+    votes = laws.total_influence(game, planets)
     state = agenda_state(game)
 
     def change() -> None:
@@ -233,6 +241,13 @@ def _exhaust_for_votes(
         cast = changes.plural(votes, "vote")
         text = f"{name} exhausts {shown} to cast {cast} for {what}"
         rules = cite.VOTES_CAST
+        where = laws.sanctuary_planet(game)
+        sanctuary = [p for p in planets if p.slug == where]
+        if sanctuary:
+            text += (
+                f", {game.name_of(sanctuary[0])} giving 2 more with Senate Sanctuary"
+            )
+            rules = (*rules, *cite.LAW_SANCTUARY)
     else:
         # A note of topic 8: casting zero votes is abstaining.
         text = f"{name} exhausts {shown} for no vote, which is abstaining"
@@ -245,6 +260,26 @@ def _exhaust_for_votes(
         change=change,
         rules=rules,
         params={"votes": votes},
+    )
+
+
+def _one_vote(game: Game, name: str, agenda: Card, outcome: str) -> None:
+    """Representative Government: one vote, no planet exhausted."""
+    state = agenda_state(game)
+
+    def change() -> None:
+        state.votes[name] = (outcome, 1)
+
+    what = outcome_name(game, agenda, outcome)
+    changes.happen(
+        game,
+        "cast_votes",
+        player=name,
+        message=f"{name} casts 1 vote for {what}, exhausting no planet "
+        "(Representative Government)",
+        change=change,
+        rules=cite.LAW_ONE_VOTE,
+        params={"votes": 1},
     )
 
 
@@ -283,6 +318,18 @@ def add_votes(game: Game, name: str, extra: int, why: str) -> bool:
         message=f"{name} casts {changes.plural(extra, 'more vote')} for {what} {why}",
         change=change,
         rules=cite.EXTRA_VOTES,
+    )
+
+
+def extra_votes_refused(ctx: Context) -> tuple[str, tuple[str, ...]] | None:
+    """Refuse a card that casts additional votes while Prophecy of Kings'
+    Representative Government is in play: the law says no player can, and
+    "cannot" is absolute (1.6), so the card has nothing it may do."""
+    if not laws.extra_votes_forbidden(ctx.game):
+        return None
+    return (
+        "Representative Government is in play: no player can cast additional votes",
+        cite.NEEDS_SETS["no-extra-votes"],
     )
 
 

@@ -426,6 +426,44 @@ def return_token(
     )
 
 
+#: Who voted Against Representative Government, to exhaust their cultural
+#: planets when the next strategy phase starts (under ``game.flags``).
+CULTURAL_EXHAUST = "ti4-cultural-exhaust"
+
+
+def _representative_government(game: Game, agenda: Card, outcome: str) -> bool:
+    if outcome != voting.AGAINST:
+        return True
+    names = voters_for(game, voting.AGAINST)
+    game.flags[CULTURAL_EXHAUST] = names
+    for name in names:
+        game.say(
+            name,
+            f"{name} will exhaust their cultural planets when the next strategy "
+            "phase starts",
+            event="agenda_outcome",
+            rules=cite.AGENDA_RESOLVE,
+        )
+    return True
+
+
+def exhaust_cultural_planets(game: Game) -> None:
+    """At the start of the strategy phase, each player who voted Against
+    Representative Government exhausts every cultural planet they control."""
+    names = game.flags.pop(CULTURAL_EXHAUST, [])
+    for name in names if isinstance(names, list) else []:
+        for planet in st.controlled_planets(game, name):
+            cultural = "cultural" in game.definition(planet).traits
+            if cultural and not planet.exhausted:
+                changes.exhaust_planet(
+                    game,
+                    name,
+                    planet,
+                    "(Representative Government, voted Against)",
+                    cite.AGENDA_RESOLVE,
+                )
+
+
 RESOLVERS: dict[str, Resolver] = {
     "executive-sanctions": _executive_sanctions,
     "economic-equality": _economic_equality,
@@ -442,4 +480,6 @@ RESOLVERS: dict[str, Resolver] = {
     "enforced-travel-ban": _enforced_travel_ban,
     "armed-forces-standardization": _armed_forces_standardization,
     "clandestine-operations": _clandestine_operations,
+    "representative-government": _representative_government,
+    "representative-government-pok": _representative_government,
 }

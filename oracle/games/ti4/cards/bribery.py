@@ -1,7 +1,8 @@
 """Bribery: after the speaker casts votes (or abstains, or would vote but
 cannot: its official note), spend any number of trade goods, zero included,
 and cast that many more votes for the outcome you voted for (8.15; a player
-who has cast no votes cannot play it)."""
+who has cast no votes cannot play it). Refused while Representative
+Government (Prophecy of Kings) forbids extra votes."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ CARD = response_card(
     {"cast_votes": _speaker_voted},
     "after the speaker casts votes on an agenda",
     handler=_bribe,
+    needs=(voting.extra_votes_refused,),
     choices={
         "trade_goods": Choice(
             Target(mode="number", minimum=0, maximum=_goods, prompt="Trade goods")

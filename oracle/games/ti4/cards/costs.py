@@ -17,8 +17,9 @@ from oracle.engine.core.abilities import Cost
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
 from oracle.engine.core.errors import IllegalPlay
+from oracle.engine.core.game import Game
 from oracle.engine.flow.actions import Affectable, PlayerAction
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, laws
 from oracle.games.ti4 import state as st
 
 
@@ -110,13 +111,21 @@ def strategy_token() -> Cost:
     return Cost(SpendStrategyToken(rules=cite.COST), "a strategy token")
 
 
+def worth(game: Game, planets: Sequence[Card], value: str) -> int:
+    """What ``planets`` give of a planet ``value`` together: influence counts
+    Senate Sanctuary's 2 (``laws.total_influence``), resources as printed."""
+    if value == "influence":
+        return laws.total_influence(game, planets)
+    return sum(game.stat(p, value) for p in planets)
+
+
 def available_influence(ctx: Context, value: str = "influence") -> int:
     """Return the influence (or another planet ``value``: resources) a player
     can spend: readied planets plus trade goods."""
     planets = [
         p for p in st.controlled_planets(ctx.game, ctx.player.name) if not p.exhausted
     ]
-    total = sum(ctx.game.stat(p, value) for p in planets)
+    total = worth(ctx.game, planets, value)
     return total + ctx.player.resource(st.TRADE_GOODS)
 
 
@@ -175,9 +184,9 @@ class SpendInfluence(Payment):
                     break
                 if not planet.exhausted:
                     named.append(planet)
-                    total += game.stat(planet, self.value)
+                    total += worth(game, [planet], self.value)
             return named, max(0, self.amount - total)
-        value = sum(game.stat(p, self.value) for p in named)
+        value = worth(game, named, self.value)
         goods = max(0, self.amount - value)
         if goods > tg:
             raise IllegalPlay(

@@ -1,6 +1,7 @@
 """Distinguished Councilor: after you cast votes, cast 5 more votes for the
 same outcome (8.15). Its official notes: only after one's own vote for an
-outcome (not after extra votes cast later, not after abstaining)."""
+outcome (not after extra votes cast later, not after abstaining). Refused
+while Representative Government (Prophecy of Kings) forbids extra votes."""
 
 from __future__ import annotations
 
@@ -27,4 +28,5 @@ CARD = response_card(
     {"cast_votes": _you_voted},
     "after you cast votes for an outcome",
     handler=_councilor,
+    needs=(voting.extra_votes_refused,),
 )

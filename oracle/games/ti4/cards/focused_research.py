@@ -13,16 +13,22 @@ def _research(ctx: Context) -> bool:
     game, me, slug = ctx.game, ctx.player.name, ctx.option()
     if refuse(ctx, slug) is not None:  # legal when chosen; nothing changed it
         return False
+    if research.propagates(game, me):
+        research.propagate(game, me, "Focused Research")
+        return True
     return research.research(game, me, slug)
 
 
 def refuse(ctx: Context, slug: str) -> Reason | None:
     """A technology of your technology deck whose prerequisites you meet
-    (90.12), some maybe ignored with technology specialties (90.14)."""
+    (90.12), some maybe ignored with technology specialties (90.14). The
+    Nekro Virus may name any: Propagation replaces the research (its note)."""
     info = data.TECHNOLOGIES.get(slug)
     game, me = ctx.game, ctx.player.name
     if info is None:
         return f"{slug} is not a technology", cite.RESEARCH
+    if research.propagates(game, me):
+        return None
     if unit := research.replaced_upgrade(game, me, slug):
         return (
             f"{me} cannot research {info.name}: their faction has its own "

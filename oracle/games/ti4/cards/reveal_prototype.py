@@ -9,9 +9,9 @@ planets and trade goods, 75.2, 75.3) cannot play it, nor one who already owns
 the upgrade of every such unit type. The technology is named with the card,
 but the log shows it only once the card resolves (its cancel window comes
 first). The upgrade applies from then on, to that combat's rolls too (97.4;
-``core.learned``). Research by the Nekro Virus, and by a faction with unit
-upgrades of its own (97.N1), is refused as not modelled
-(``research.unmodelled``).
+``core.learned``). Research by a faction with unit upgrades of its own
+(97.N1) is refused as not modelled (``research.unmodelled``); a combat of the
+Nekro Virus is refused as a whole (Technological Singularity is not modelled).
 """
 
 from __future__ import annotations

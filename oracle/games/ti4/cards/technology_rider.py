@@ -5,25 +5,19 @@ The reward asks which technology (``technology-rider:research``): one of the
 player's deck whose prerequisites they meet, a readied planet with a
 technology specialty exhausted for a missing one as in any research (the card
 notes; it readies with the others at the end of the phase, 8.4). A Nekro Virus
-player is not modelled (Propagation replaces researching)."""
+player gains 3 command tokens instead (Propagation)."""
 
 from __future__ import annotations
 
 from oracle.engine.core.cards import Player
 from oracle.engine.core.game import Game
 from oracle.games.ti4 import cite, research
-from oracle.games.ti4 import state as st
-from oracle.games.ti4.riders import choose, not_modelled, nothing, rider_card
-
-_NEKRO = not_modelled(
-    "would research 1 technology, but the Nekro Virus's Propagation replaces it "
-    "(Technology Rider)"
-)
+from oracle.games.ti4.riders import choose, nothing, rider_card
 
 
 def _reward(game: Game, player: Player) -> None:
-    if st.seat(game, player.name).faction == "nekro":
-        _NEKRO(game, player)
+    if research.propagates(game, player.name):
+        research.propagate(game, player.name, "Technology Rider")
         return
     found = research.researchable(game, player.name)
     if not found:

@@ -13,7 +13,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.errors import Problem, Unmodelled
 from oracle.engine.core.game import Game
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import cite, data, tactical
+from oracle.games.ti4 import cite, data, laws, tactical
 from oracle.games.ti4 import faction_unit_abilities as abilities
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.board import BoardSpec, SeatSpec, SystemSpec
@@ -70,6 +70,15 @@ def after_movement(game: Game, system: Card) -> None:
             player=game.clock.active_player,
             message=None,
             params={"system": st.system_id(system)},
+        )
+    here = st.units(game, system=system)
+    if laws.mechs_stripped(game) and any(u.slug == "mech" for u in here):
+        game.say(
+            None,
+            "Articles of War is in play: the mechs here have no printed ability "
+            "but Sustain Damage",
+            event="effect",
+            rules=abilities.ARTICLES_RULES,
         )
     cannon.offense(game, system)
     # 16.N2: a player whose last ships fell keeps no fighters or ground forces
@@ -206,16 +215,20 @@ def _faction_units_now(game: Game, system: Card, active: str) -> str:
             )
         ),
     )
+    stripped = laws.mechs_stripped(game)
     for unit in st.units(game):
         if unit.slug not in NOT_GENERIC or not unit.owner:
             continue
         place = abilities.place_of(game, system, unit)
         faction = st.seat(game, unit.owner).faction
-        reason = abilities.blocking(unit.owner, unit.slug, faction, place, steps)
+        reason = abilities.blocking(
+            unit.owner, unit.slug, faction, place, steps, stripped=stripped
+        )
         if reason:
             return reason
     for name in sorted(involved):
-        reason = _deploying(name, st.seat(game, name).faction, active, steps)
+        faction = st.seat(game, name).faction
+        reason = _deploying(name, faction, active, steps, stripped=stripped)
         if reason:
             return reason
     return ""
@@ -255,6 +268,7 @@ def _faction_units(
             or _may_bombard(system, active)
         ),
     )
+    stripped = any(law == laws.ARTICLES_OF_WAR for law, _owner in board.laws)
     for other in board.systems:
         if other.id == system.id:
             place = abilities.HERE
@@ -271,13 +285,14 @@ def _faction_units(
                 seat = seats.get(unit.owner)
                 faction = seat.faction if seat is not None else None
                 reason = abilities.blocking(
-                    unit.owner, unit.unit, faction, place, steps
+                    unit.owner, unit.unit, faction, place, steps, stripped=stripped
                 )
                 if reason:
                     return reason
     for name in sorted(involved):
         seat = seats.get(name)
-        reason = _deploying(name, seat.faction if seat else None, active, steps)
+        faction = seat.faction if seat else None
+        reason = _deploying(name, faction, active, steps, stripped=stripped)
         if reason:
             return reason
     return ""
@@ -288,11 +303,17 @@ _LANDING = (*data.GROUND_FORCES, "fighter")
 
 
 def _deploying(
-    name: str, faction: str | None, active: str, steps: frozenset[str]
+    name: str,
+    faction: str | None,
+    active: str,
+    steps: frozenset[str],
+    *,
+    stripped: bool = False,
 ) -> str:
     """Why a mech Deploy ability or a faction ability acting in the active
-    player's invasion keeps the ``steps`` from being modelled ("" if none)."""
-    reason = abilities.deploying(name, faction, steps)
+    player's invasion keeps the ``steps`` from being modelled ("" if none;
+    ``stripped``: Articles of War is in play)."""
+    reason = abilities.deploying(name, faction, steps, stripped=stripped)
     if reason or name != active or abilities.INVASION not in steps:
         return reason
     if faction in FACTIONS_IN_INVASION:
