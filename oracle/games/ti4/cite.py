@@ -222,3 +222,8 @@ PROPAGATION = cite("1.25", "90.3", "20.2")
 # A card with nothing it may do under a law (2.N11): extra votes it cannot cast.
 NEEDS_SETS["no-extra-votes"] = (*TARGETS_EXIST, *LAW_NO_EXTRA_VOTES)
 PROPAGATION_TOKEN = cite("1.25", "90.3")
+
+# Galactic Threat (Nekro Virus): no votes; a prediction after an agenda is
+# revealed, rewarded with a voter's technology (cards/galactic_threat.py).
+GALACTIC_THREAT = cite("8.16", "8.22")
+GALACTIC_THREAT_GAIN = cite("8.22b", "90.5")

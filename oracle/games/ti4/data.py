@@ -183,6 +183,7 @@ FACTION_ABILITIES: dict[str, tuple[str, ...]] = {
     "yssaril": ("scheming", "crafty"),
     "hacan": ("arbiters",),
     "xxcha": ("quash",),
+    "nekro": ("galactic-threat",),
 }
 
 SHIPS = (

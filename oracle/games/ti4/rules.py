@@ -285,7 +285,14 @@ def explain_timing(game: Game, player: Player, card: Card) -> IllegalPlay | None
         clock.round,
     ):
         return IllegalPlay(refusal.reason, refusal.rules)
-    if definition is None or definition.type not in TIMED or not definition.timing:
+    if definition is None or not definition.timing:
+        return None
+    if definition.type == st.FACTION_ABILITY:  # its own rules say when
+        rules = next((a.rules for a in definition.abilities if a.rules), ())
+        return IllegalPlay(
+            f"{definition.name} can only be used {definition.timing}", rules
+        )
+    if definition.type not in TIMED:
         return None
     if definition.cancels_plays:
         cancelled = _cancelled_last(game)

@@ -148,10 +148,16 @@ def voters(game: Game) -> list[Player]:
     return [*others, *(p for p in game.players if p.name == speaker)]
 
 
+#: The faction whose Galactic Threat keeps it from ever voting.
+GALACTIC_THREAT_FACTION = "nekro"
+
+
 def may_vote(game: Game, name: str) -> bool:
     """Whether an effect stops a player from voting on this agenda (8.16)."""
     state = agenda_state(game)
     if notes.silenced_by(game, name) is not None:  # Political Secret
+        return False
+    if st.seat(game, name).faction == GALACTIC_THREAT_FACTION:
         return False
     return name not in state.cannot_vote and name not in state.barred
 
@@ -167,10 +173,12 @@ def vote(game: Game, agenda: Card) -> None:
 def _cast(game: Game, player: Player, agenda: Card, one_each: bool) -> None:
     name = player.name
     if not may_vote(game, name):
+        nekro = st.seat(game, name).faction == GALACTIC_THREAT_FACTION
         _votes_event(
             game,
             name,
-            f"{name} cannot vote on {game.name_of(agenda)}",
+            f"{name} cannot vote on {game.name_of(agenda)}"
+            + (" (Galactic Threat)" if nekro else ""),
             cite.CANNOT_VOTE,
         )
         return
