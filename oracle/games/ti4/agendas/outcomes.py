@@ -16,7 +16,7 @@ from collections.abc import Callable
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, laws, voting
+from oracle.games.ti4 import changes, cite, laws, victory, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import table
 
@@ -464,7 +464,54 @@ def exhaust_cultural_planets(game: Game) -> None:
                 )
 
 
+def _mutiny(game: Game, agenda: Card, outcome: str) -> bool:
+    """For: each player who voted For gains 1 victory point; Against: each
+    loses 1; in speaker order (its note)."""
+    change = victory.gain if outcome == voting.FOR else victory.lose
+    for name in voters_for(game, voting.FOR):
+        change(game, name, "Mutiny", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _seed_of_an_empire(game: Game, agenda: Card, outcome: str) -> bool:
+    """For: the players with the most victory points gain 1; Against: those
+    with the fewest; every tied player, in speaker order (98.5, its note)."""
+    most = outcome == voting.FOR
+    for name in victory.leaders(game, _speaker_order(game), most=most):
+        victory.gain(game, name, "Seed of an Empire", cite.AGENDA_RESOLVE)
+    return True
+
+
+def _swords_to_plowshares(game: Game, agenda: Card, outcome: str) -> bool:
+    """For: on each planet they control, each player destroys half of their
+    infantry there, rounded up, then gains a trade good for each (mechs are
+    left alone: its note). Against (placing infantry) is not modelled."""
+    if outcome != voting.FOR:
+        return False
+    for name in _speaker_order(game):
+        destroyed = 0
+        for planet in st.controlled_planets(game, name):
+            infantry = [
+                u for u in st.on_planet(game, planet, "infantry") if u.owner == name
+            ]
+            half = (len(infantry) + 1) // 2
+            if half:
+                changes.destroy_units(game, name, infantry[:half], cite.AGENDA_RESOLVE)
+                destroyed += half
+        changes.gain_trade_goods(
+            game,
+            game.player(name),
+            destroyed,
+            "(Swords to Plowshares)",
+            cite.AGENDA_RESOLVE,
+        )
+    return True
+
+
 RESOLVERS: dict[str, Resolver] = {
+    "mutiny": _mutiny,
+    "seed-of-an-empire": _seed_of_an_empire,
+    "swords-to-plowshares": _swords_to_plowshares,
     "executive-sanctions": _executive_sanctions,
     "economic-equality": _economic_equality,
     "unconventional-measures": _unconventional_measures,
