@@ -146,4 +146,5 @@ def swords_to_plowshares_against(game: Game, agenda: Card, outcome: str) -> bool
 
 RESOLVERS = {
     "arms-reduction": _arms_reduction,
+    "new-constitution": _new_constitution,
 }
