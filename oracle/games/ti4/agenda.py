@@ -26,7 +26,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes, table
+from oracle.games.ti4.agendas import directives, outcomes, table
 from oracle.games.ti4.board import BoardSpec
 
 ORDINALS = ("first", "second")
@@ -99,6 +99,14 @@ def resolve_agenda(game: Game, number: int) -> bool:
     if reveal(game) is None:
         return False
     agenda = voting.current(game)
+    seen: set[str] = set()  # a card back from the reshuffle is not discarded again
+    while (
+        agenda is not None
+        and agenda.id not in seen
+        and directives.discard_on_reveal(game, agenda)
+    ):
+        seen.add(agenda.id)
+        agenda = voting.current(game) if reveal(game) is not None else None
     if agenda is None:
         return False
     found = voting.outcomes(game, agenda)

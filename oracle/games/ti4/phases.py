@@ -10,7 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes
+from oracle.games.ti4.agendas import directives, outcomes
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -19,6 +19,7 @@ from oracle.games.ti4.combat import repair
 def start_strategy_phase(game: Game) -> None:
     """Each player, from the speaker clockwise, chooses a strategy card (84.1)."""
     outcomes.exhaust_cultural_planets(game)
+    directives.exhaust_at_strategy_phase(game)
     turns.arrange(game)
     speaker = st.table(game).speaker
     if speaker:

@@ -18,7 +18,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import table
+from oracle.games.ti4.agendas import directives, table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
@@ -485,9 +485,9 @@ def _seed_of_an_empire(game: Game, agenda: Card, outcome: str) -> bool:
 def _swords_to_plowshares(game: Game, agenda: Card, outcome: str) -> bool:
     """For: on each planet they control, each player destroys half of their
     infantry there, rounded up, then gains a trade good for each (mechs are
-    left alone: its note). Against (placing infantry) is not modelled."""
+    left alone: its note). Against: ``directives``."""
     if outcome != voting.FOR:
-        return False
+        return directives.swords_to_plowshares_against(game, agenda, outcome)
     for name in _speaker_order(game):
         destroyed = 0
         for planet in st.controlled_planets(game, name):
@@ -529,4 +529,5 @@ RESOLVERS: dict[str, Resolver] = {
     "clandestine-operations": _clandestine_operations,
     "representative-government": _representative_government,
     "representative-government-pok": _representative_government,
+    **directives.RESOLVERS,
 }
