@@ -18,7 +18,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, research_teams, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import table
+from oracle.games.ti4.agendas import research_board, table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
@@ -529,4 +529,5 @@ RESOLVERS: dict[str, Resolver] = {
     "clandestine-operations": _clandestine_operations,
     "representative-government": _representative_government,
     "representative-government-pok": _representative_government,
+    **research_board.RESOLVERS,
 }
