@@ -1,5 +1,5 @@
 """Agenda outcomes about research and the board (issue 27, group C):
-Wormhole Research. ``RESOLVERS`` is merged into
+Wormhole Research and Colonial Redistribution. ``RESOLVERS`` is merged into
 ``outcomes.RESOLVERS``."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, laws, movement, research, voting
+from oracle.games.ti4 import changes, cite, laws, movement, research, victory, voting
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.combat import invasion
 
 #: The answer to a "may research" prompt that researches nothing.
 NO_RESEARCH = "none"
@@ -115,4 +116,78 @@ def _return_one_token(game: Game, player: Player) -> None:
     outcomes.return_token(game, player, pool)
 
 
-RESOLVERS = {"wormhole-research": _wormhole_research}
+#: Rules for the infantry Colonial Redistribution places: control changes
+#: hands (25.5, 25.5a, 25.1).
+PLACED_CONTROL = cite.cite("25.5", "25.5a", "25.1")
+
+#: The answers of Colonial Redistribution's "may place" prompt.
+PLACE, DECLINE = "place", "decline"
+
+
+def _colonial_redistribution(game: Game, agenda: Card, outcome: str) -> bool:
+    """Every unit on the elected planet is destroyed; then its controller
+    picks one of the players with the fewest victory points (themselves too,
+    its note), who may place an infantry from reinforcements there and so
+    takes control of it (25.5a); otherwise control stays (25.4)."""
+    planet = st.planet_named(game, outcome)
+    system = st.system_of(game, planet) if planet is not None else None
+    if planet is None or system is None:
+        return False
+    owner = st.controller(game, planet) or ""
+    speaker = st.table(game).speaker
+    present = st.on_planet(game, planet)
+    for name in _speaker_order(game):
+        doomed = [u for u in present if u.owner == name]
+        if doomed:
+            changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
+    if not owner:
+        return False
+    fewest = victory.leaders(game, _speaker_order(game), most=False)
+    chosen = fewest[0]
+    if len(fewest) > 1:
+        prompt = Prompt(
+            PromptKind.OPTION,
+            owner,
+            "colonial-redistribution:player",
+            tuple(fewest),
+            rules=(*cite.AGENDA_RESOLVE, "98.5"),
+            title="Choose a player with the fewest victory points",
+        )
+        chosen = str(ask(game, prompt))
+    game.say(
+        owner,
+        f"{owner} chooses {'themselves' if chosen == owner else chosen}, with the "
+        "fewest victory points",
+        event="agenda_outcome",
+        rules=(*cite.AGENDA_RESOLVE, "98.5"),
+    )
+    prompt = Prompt(
+        PromptKind.OPTION,
+        chosen,
+        "colonial-redistribution:place",
+        (PLACE, DECLINE),
+        rules=cite.AGENDA_RESOLVE,
+        title=f"Place an infantry on {game.name_of(planet)}?",
+    )
+    placed = 0
+    if str(ask(game, prompt)) == PLACE:
+        placed = changes.place_units(
+            game, chosen, "infantry", 1, system, planet, rules=cite.AGENDA_RESOLVE
+        )
+    if not placed:
+        game.say(
+            chosen,
+            f"{chosen} places no infantry: {owner} keeps control of "
+            f"{game.name_of(planet)}",
+            event="agenda_outcome",
+            rules=cite.cite("25.4"),
+        )
+    elif chosen != owner:
+        invasion.gain_planet(game, chosen, planet, PLACED_CONTROL)
+    return True
+
+
+RESOLVERS = {
+    "wormhole-research": _wormhole_research,
+    "colonial-redistribution": _colonial_redistribution,
+}
