@@ -1,6 +1,6 @@
 """Agenda outcomes about research and the board (issue 27, group C):
-Wormhole Research and Colonial Redistribution. ``RESOLVERS`` is merged into
-``outcomes.RESOLVERS``."""
+Wormhole Research, Colonial Redistribution and Ixthian Artifact.
+``RESOLVERS`` is merged into ``outcomes.RESOLVERS``."""
 
 from __future__ import annotations
 
@@ -187,7 +187,85 @@ def _colonial_redistribution(game: Game, agenda: Card, outcome: str) -> bool:
     return True
 
 
+#: Ixthian Artifact: the lowest roll that lets everyone research.
+ARTIFACT_SUCCESS = 6
+#: How many of a player's units each system next to Mecatol Rex loses.
+ARTIFACT_HITS = 3
+
+
+def _ixthian_artifact(game: Game, agenda: Card, outcome: str) -> bool:
+    """For: the speaker rolls a die. On 6 or more each player, in speaker
+    order, may research two technologies (the first may meet a prerequisite
+    of the second: its note). On 5 or less every unit in the Mecatol Rex
+    system is destroyed, and so are 3 of each player's units in each system
+    next to it (all of them with 3 or fewer, else 3 they pick), all at once
+    (its notes). Against: nothing happens."""
+    if outcome == voting.AGAINST:
+        return True
+    speaker = st.table(game).speaker
+    rex_planet = st.planet_named(game, "mecatol-rex")
+    rex = st.system_of(game, rex_planet) if rex_planet is not None else None
+    result = changes.roll(game, speaker)
+    game.say(
+        speaker,
+        f"{speaker} rolls {result} for Ixthian Artifact",
+        event="roll",
+        rules=cite.AGENDA_RESOLVE,
+    )
+    if result >= ARTIFACT_SUCCESS:
+        for name in _speaker_order(game):
+            for _ in range(2):
+                may_research(
+                    game, name, "ixthian-artifact:research", "Ixthian Artifact"
+                )
+        return True
+    _devastate(game, speaker, rex)
+    return True
+
+
+def _devastate(game: Game, speaker: str, rex: Card | None) -> None:
+    """Ixthian Artifact's low roll: pick what goes, then destroy it all."""
+    if rex is None:
+        game.say(
+            None,
+            "The board has no Mecatol Rex system: the units destroyed by Ixthian "
+            "Artifact are not modelled",
+            event="agenda_outcome",
+            modelled=False,
+        )
+        return
+    near = [
+        s
+        for s in st.systems(game)
+        if st.adjacent(game, s, rex) or st.adjacent(game, rex, s)
+    ]
+    doomed: list[tuple[str, Card, list[Card]]] = []
+    for name in _speaker_order(game):
+        mine = st.units(game, system=rex, owner=name)
+        if mine:
+            doomed.append((name, rex, mine))
+    for system in near:
+        for name in _speaker_order(game):
+            mine = st.units(game, system=system, owner=name)
+            if len(mine) > ARTIFACT_HITS:
+                mine = changes.choose_cards(
+                    game,
+                    name,
+                    "ixthian-artifact:destroy",
+                    mine,
+                    ARTIFACT_HITS,
+                    cite.AGENDA_RESOLVE,
+                )
+            if mine:
+                doomed.append((name, system, mine))
+    for _name, _system, units in doomed:
+        changes.destroy_units(game, speaker, units, cite.AGENDA_RESOLVE)
+    for name, system, _units in doomed:
+        movement.settle_capacity(game, name, system, fleet=False)
+
+
 RESOLVERS = {
     "wormhole-research": _wormhole_research,
     "colonial-redistribution": _colonial_redistribution,
+    "ixthian-artifact": _ixthian_artifact,
 }
