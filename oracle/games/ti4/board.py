@@ -173,6 +173,14 @@ KNOWN_LAWS = frozenset(
 )
 #: The laws a board may attach to a planet, and the trait the planet needs.
 ATTACHED_LAWS: dict[str, str] = {"senate-sanctuary": "cultural"}
+ATTACHED_LAWS.update(
+    {
+        "research-team-biotic": "industrial",
+        "research-team-cybernetic": "industrial",
+        "research-team-propulsion": "industrial",
+        "research-team-warfare": "hazardous",
+    }
+)
 _SYSTEM_FIELDS = frozenset(
     {
         "id",

@@ -227,3 +227,7 @@ PROPAGATION_TOKEN = cite("1.25", "90.3")
 # revealed, rewarded with a voter's technology (cards/galactic_threat.py).
 GALACTIC_THREAT = cite("8.16", "8.22")
 GALACTIC_THREAT_GAIN = cite("8.22b", "90.5")
+
+# Research Team laws: the law card, attached to its planet, is exhausted to
+# ignore one prerequisite of its color (research_teams.py).
+LAW_RESEARCH_TEAM = cite("7.2", "12.1", "90.12c")

@@ -8,7 +8,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
-from oracle.games.ti4 import agenda, changes, cite, turns
+from oracle.games.ti4 import agenda, changes, cite, research_teams, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import directives, outcomes
 from oracle.games.ti4.combat import repair
@@ -184,6 +184,7 @@ def ready_cards(game: Game) -> None:
             change=change,
             rules=cite.READY_STEP,
         )
+    research_teams.ready(game)
 
 
 def _return_strategy_cards(game: Game) -> None:

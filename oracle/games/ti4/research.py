@@ -12,7 +12,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.refs import labels
 from oracle.engine.core.scenario import Scenario
-from oracle.games.ti4 import changes, cite, data, laws, movement, units
+from oracle.games.ti4 import changes, cite, data, laws, movement, research_teams, units
 from oracle.games.ti4 import state as st
 
 #: Color letters as the log names them.
@@ -58,9 +58,18 @@ def can_meet(game: Game, name: str, slug: str) -> bool:
     """Whether the player meets the prerequisites of ``slug``, exhausting
     specialty planets for what their technologies leave unmet."""
     return all(
-        len(specialty_planets(game, name, c)) >= n
+        len(_waivers(game, name, c)) >= n
         for c, n in shortfall(game, name, slug).items()
     )
+
+
+def _waivers(game: Game, name: str, color: str) -> list[Card]:
+    """What may ignore a ``color`` prerequisite: readied specialty planets,
+    then a readied Research Team law on a planet the player controls."""
+    return [
+        *specialty_planets(game, name, color),
+        *research_teams.usable(game, name, color),
+    ]
 
 
 def unmet(game: Game, name: str, slug: str) -> str:
@@ -68,7 +77,8 @@ def unmet(game: Game, name: str, slug: str) -> str:
     tech = data.TECHNOLOGIES[slug]
     for color, missing in shortfall(game, name, slug).items():
         planets = len(specialty_planets(game, name, color))
-        if planets < missing:
+        teams = research_teams.usable(game, name, color)
+        if planets + len(teams) < missing:
             word = COLOR_WORDS[color]
             need = tech.prerequisites.count(color)
             return (
@@ -78,15 +88,27 @@ def unmet(game: Game, name: str, slug: str) -> str:
                 f"{'technology' if need - missing == 1 else 'technologies'} and "
                 f"controls {planets} readied planet"
                 f"{'' if planets == 1 else 's'} with a {word} specialty"
+                + _team_clause(game, name, color)
             )
     return f"{name} meets the prerequisites of {tech.name}"
 
 
+def _team_clause(game: Game, name: str, color: str) -> str:
+    """The end of ``unmet``'s reason when a Research Team law of ``color`` is
+    attached to a planet (it cannot help: exhausted, or not theirs)."""
+    if not research_teams.in_play(game, color):
+        return ""
+    return (
+        f", and no readied Research Team law of that color on a planet {name} controls"
+    )
+
+
 def use_specialties(game: Game, name: str, slug: str) -> None:
-    """Exhaust the specialty planets that researching ``slug`` needs; the
-    player picks them when more are readied than needed (90.14)."""
+    """Exhaust the specialty planets (or Research Team law) that researching
+    ``slug`` needs; the player picks them when more are readied than needed
+    (90.14)."""
     for color, missing in shortfall(game, name, slug).items():
-        planets = specialty_planets(game, name, color)
+        planets = _waivers(game, name, color)
         if len(planets) > missing:
             planets = changes.choose_cards(
                 game,
@@ -97,6 +119,9 @@ def use_specialties(game: Game, name: str, slug: str) -> None:
                 cite.SPECIALTY,
             )
         for planet in planets[:missing]:
+            if planet.slug in research_teams.TEAMS:
+                research_teams.exhaust(game, name, planet, COLOR_WORDS[color])
+                continue
             changes.exhaust_planet(
                 game,
                 name,

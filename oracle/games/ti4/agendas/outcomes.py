@@ -16,15 +16,15 @@ from collections.abc import Callable
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, laws, victory, voting
+from oracle.games.ti4 import changes, cite, laws, research_teams, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, table
+from oracle.games.ti4.agendas import directives, research_board, table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
 
 #: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
-MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING})
+MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING, *research_teams.TEAMS})
 
 
 def resolve(game: Game, agenda: Card, outcome: str) -> None:
@@ -530,4 +530,5 @@ RESOLVERS: dict[str, Resolver] = {
     "representative-government": _representative_government,
     "representative-government-pok": _representative_government,
     **directives.RESOLVERS,
+    **research_board.RESOLVERS,
 }

@@ -489,8 +489,11 @@ def _control(game: Game, invasion: Invasion, planet: Card) -> None:
             hits.destroy(game, active, unit, STRUCTURES)
 
 
-def gain_planet(game: Game, player: str, planet: Card) -> bool:
-    """Move a planet card to ``player``'s play area, exhausted (25.1, 49.5b)."""
+def gain_planet(
+    game: Game, player: str, planet: Card, rules: tuple[str, ...] = CONTROL
+) -> bool:
+    """Move a planet card to ``player``'s play area, exhausted (25.1, 49.5b;
+    ``rules``: why control changes)."""
     previous = st.controller(game, planet)
 
     def change() -> None:
@@ -505,6 +508,6 @@ def gain_planet(game: Game, player: str, planet: Card) -> bool:
         message=f"{player} gains control of {game.name_of(planet)} and exhausts it",
         change=change,
         card=planet,
-        rules=CONTROL,
+        rules=rules,
         params={"from": previous or ""},
     )
