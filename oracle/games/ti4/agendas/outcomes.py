@@ -18,13 +18,13 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import table
+from oracle.games.ti4.agendas import points, table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
 
 #: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
-MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING})
+MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING, *points.POINT_LAWS})
 
 
 def resolve(game: Game, agenda: Card, outcome: str) -> None:
@@ -529,4 +529,5 @@ RESOLVERS: dict[str, Resolver] = {
     "clandestine-operations": _clandestine_operations,
     "representative-government": _representative_government,
     "representative-government-pok": _representative_government,
+    **points.POINT_RESOLVERS,
 }

@@ -1,0 +1,83 @@
+"""Agenda outcomes about victory points that pass between players: the laws
+that elect a player and give them a point which another player can take
+(Shard of the Throne, The Crown of Emphidia) or lose with the card
+(Political Censure).
+
+A law discarded from play takes no point back (98.6, their official notes).
+``combat_won`` and ``planet_gained`` are the hooks the combat and invasion
+modules call; each does nothing unless its law is in play.
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import PLAY, Game
+from oracle.games.ti4 import changes, cite, laws, victory
+from oracle.games.ti4 import state as st
+
+SHARD = "shard-of-the-throne-agenda"
+CROWN = "the-crown-of-emphidia-agenda"
+CENSURE = "political-censure"
+
+#: A law owned by a player passing to another (7.4), with its point (98.4).
+PASSES = cite.cite("7.4", "98.4")
+
+
+def _elected_gains(game: Game, agenda: Card, outcome: str) -> bool:
+    """The elected player gains 1 victory point (the card is placed after)."""
+    if not game.has_player(outcome):
+        return False
+    victory.gain(game, outcome, game.name_of(agenda), cite.AGENDA_RESOLVE)
+    return True
+
+
+def _pass_law(game: Game, law: Card, taker: str) -> None:
+    """``taker`` takes ``law`` and 1 victory point; the previous owner loses 1."""
+    previous = law.owner
+    name = game.name_of(law)
+
+    def change() -> None:
+        game.move(law, PLAY, taker)
+        law.owner = law.controller = taker
+
+    changes.happen(
+        game,
+        "take_law",
+        player=taker,
+        message=f"{taker} takes {name} from {previous}",
+        change=change,
+        card=law,
+        rules=PASSES,
+        params={"from": previous},
+    )
+    victory.gain(game, taker, name, PASSES)
+    victory.lose(game, previous, name, PASSES)
+
+
+def combat_won(game: Game, winner: str | None, loser: str | None) -> None:
+    """Shard of the Throne: the winner of a combat against its owner takes it."""
+    if not winner or not loser:
+        return
+    law = laws.find(game, SHARD)
+    if law is not None and law.owner == loser and law.owner != winner:
+        _pass_law(game, law, winner)
+
+
+def planet_gained(game: Game, taker: str, planet: Card) -> None:
+    """The Crown of Emphidia: a player who gains control of a planet in its
+    owner's home system takes it."""
+    law = laws.find(game, CROWN)
+    if law is None or not law.owner or law.owner == taker:
+        return
+    system = st.system_of(game, planet)
+    if system is not None and st.home_owner(game, system) == law.owner:
+        _pass_law(game, law, taker)
+
+
+#: The outcomes of this module, by agenda slug (joined into ``RESOLVERS``).
+POINT_RESOLVERS = {
+    SHARD: _elected_gains,
+}
+
+#: The laws whose lasting effect this module models.
+POINT_LAWS = frozenset({SHARD})
