@@ -22,6 +22,9 @@ CENSURE = "political-censure"
 #: A law owned by a player passing to another (7.4), with its point (98.4).
 PASSES = cite.cite("7.4", "98.4")
 
+#: The Crown of Emphidia stays with an owner who controls no home planet.
+CROWN_KEPT = cite.cite("7.4", "25.1")
+
 
 def _elected_gains(game: Game, agenda: Card, outcome: str) -> bool:
     """The elected player gains 1 victory point (the card is placed after)."""
@@ -63,21 +66,36 @@ def combat_won(game: Game, winner: str | None, loser: str | None) -> None:
         _pass_law(game, law, winner)
 
 
-def planet_gained(game: Game, taker: str, planet: Card) -> None:
+def planet_gained(game: Game, taker: str, planet: Card, previous: str) -> None:
     """The Crown of Emphidia: a player who gains control of a planet in its
-    owner's home system takes it."""
+    owner's home system takes it, unless the owner controlled no planet
+    there (its official note). ``previous``: who controlled ``planet``."""
     law = laws.find(game, CROWN)
     if law is None or not law.owner or law.owner == taker:
         return
     system = st.system_of(game, planet)
-    if system is not None and st.home_owner(game, system) == law.owner:
-        _pass_law(game, law, taker)
+    if system is None or st.home_owner(game, system) != law.owner:
+        return
+    home = st.planets_in(game, system)
+    if previous != law.owner and not any(
+        st.controller(game, p) == law.owner for p in home
+    ):
+        game.say(
+            law.owner,
+            f"{law.owner} keeps {game.name_of(law)}: they control no planet in "
+            "their home system",
+            event="take_law",
+            rules=CROWN_KEPT,
+        )
+        return
+    _pass_law(game, law, taker)
 
 
 #: The outcomes of this module, by agenda slug (joined into ``RESOLVERS``).
 POINT_RESOLVERS = {
     SHARD: _elected_gains,
+    CROWN: _elected_gains,
 }
 
 #: The laws whose lasting effect this module models.
-POINT_LAWS = frozenset({SHARD})
+POINT_LAWS = frozenset({SHARD, CROWN})
