@@ -116,11 +116,13 @@ def discard(
 ) -> bool:
     """Put an agenda (a law in play included) on top of the agenda discard pile."""
 
+    owner = agenda.owner if agenda.zone == PLAY else ""
+
     def change() -> None:
         game.move(agenda, st.AGENDA_DISCARD, top=True)
         agenda.owner = agenda.controller = ""
 
-    return changes.happen(
+    done = changes.happen(
         game,
         "discard_agenda",
         player=by or None,
@@ -129,6 +131,9 @@ def discard(
         card=agenda,
         rules=rules,
     )
+    if done:
+        points.law_lost(game, agenda, owner)
+    return done
 
 
 def _speaker_order(game: Game) -> list[str]:

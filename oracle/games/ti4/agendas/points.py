@@ -1,9 +1,10 @@
 """Agenda outcomes about victory points that pass between players: the laws
 that elect a player and give them a point which another player can take
 (Shard of the Throne, The Crown of Emphidia) or lose with the card
-(Political Censure).
+(Political Censure, whose owner also cannot play action cards).
 
-A law discarded from play takes no point back (98.6, their official notes).
+A law discarded from play takes no point back (98.6, their official notes),
+save Political Censure, whose text takes it back (1.2).
 ``combat_won`` and ``planet_gained`` are the hooks the combat and invasion
 modules call; each does nothing unless its law is in play.
 """
@@ -11,6 +12,7 @@ modules call; each does nothing unless its law is in play.
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
+from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY, Game
 from oracle.games.ti4 import changes, cite, laws, victory
 from oracle.games.ti4 import state as st
@@ -21,6 +23,12 @@ CENSURE = "political-censure"
 
 #: A law owned by a player passing to another (7.4), with its point (98.4).
 PASSES = cite.cite("7.4", "98.4")
+
+#: Political Censure: no action cards for its owner (a law's "cannot", 1.6).
+CENSURED = cite.cite("7.2", "7.4", "1.6")
+
+#: Political Censure taken away: the card's own loss of a point beats 98.6.
+CENSURE_LOST = cite.cite("7.5", "1.2", "98.6")
 
 #: The Crown of Emphidia stays with an owner who controls no home planet.
 CROWN_KEPT = cite.cite("7.4", "25.1")
@@ -91,11 +99,31 @@ def planet_gained(game: Game, taker: str, planet: Card, previous: str) -> None:
     _pass_law(game, law, taker)
 
 
+def censured(ctx: Context) -> str | None:
+    """Political Censure: its owner cannot play action cards (1.6)."""
+    source = ctx.source
+    if source is None or not st.is_action_card(ctx.game, source):
+        return None
+    law = laws.find(ctx.game, CENSURE)
+    me = ctx.player.name
+    if law is None or law.owner != me:
+        return None
+    return f"{me} cannot play action cards while they own {ctx.game.name_of(law)}"
+
+
+def law_lost(game: Game, law: Card, owner: str) -> None:
+    """Political Censure: an owner who loses the card loses 1 victory point
+    (the card says so; 1.2 puts it before 98.6)."""
+    if law.slug == CENSURE and owner:
+        victory.lose(game, owner, game.name_of(law), CENSURE_LOST)
+
+
 #: The outcomes of this module, by agenda slug (joined into ``RESOLVERS``).
 POINT_RESOLVERS = {
     SHARD: _elected_gains,
     CROWN: _elected_gains,
+    CENSURE: _elected_gains,
 }
 
 #: The laws whose lasting effect this module models.
-POINT_LAWS = frozenset({SHARD, CROWN})
+POINT_LAWS = frozenset({SHARD, CROWN, CENSURE})
