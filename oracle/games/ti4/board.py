@@ -173,6 +173,7 @@ KNOWN_LAWS = frozenset(
 )
 #: The laws a board may attach to a planet, and the trait the planet needs.
 ATTACHED_LAWS: dict[str, str] = {"senate-sanctuary": "cultural"}
+ATTACHED_LAWS["holy-planet-of-ixth"] = "cultural"
 _SYSTEM_FIELDS = frozenset(
     {
         "id",

@@ -37,7 +37,7 @@ from oracle.games.ti4 import (
     units,
 )
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes
+from oracle.games.ti4.agendas import outcomes, points
 
 WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
@@ -73,6 +73,8 @@ def makers(game: Game, me: str, system: Card) -> list[Maker]:
             continue
         slug = unit.data.get("planet")
         planet = st.planet_named(game, slug) if isinstance(slug, str) else None
+        if points.no_production(game, planet):  # Holy Planet of Ixth
+            continue
         base = game.stat(planet, "resources") if planet is not None else 0
         out.append(Maker(unit, planet, base + line.production))
     return out
@@ -160,6 +162,7 @@ class OrderPrompt(Prompt):
 def production_step(game: Game, me: str, system: Card) -> None:
     """Ask what to produce with the units in the active system, then pay,
     place the units and settle capacity and the fleet pool."""
+    points.say_no_production(game, me, system)
     found = makers(game, me, system)
     if not found:
         return

@@ -14,12 +14,13 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY, Game
-from oracle.games.ti4 import changes, cite, laws, victory
+from oracle.games.ti4 import changes, cite, laws, units, victory
 from oracle.games.ti4 import state as st
 
 SHARD = "shard-of-the-throne-agenda"
 CROWN = "the-crown-of-emphidia-agenda"
 CENSURE = "political-censure"
+HOLY_PLANET = "holy-planet-of-ixth"
 
 #: A law owned by a player passing to another (7.4), with its point (98.4).
 PASSES = cite.cite("7.4", "98.4")
@@ -29,6 +30,12 @@ CENSURED = cite.cite("7.2", "7.4", "1.6")
 
 #: Political Censure taken away: the card's own loss of a point beats 98.6.
 CENSURE_LOST = cite.cite("7.5", "1.2", "98.6")
+
+#: Holy Planet of Ixth: its point follows control of the planet (25.1).
+HOLY = cite.cite("7.2", "25.1", "98.4")
+
+#: Holy Planet of Ixth: no Production on its planet (a law's "cannot").
+HOLY_PRODUCTION = cite.cite("7.2", "1.6", "68.1")
 
 #: The Crown of Emphidia stays with an owner who controls no home planet.
 CROWN_KEPT = cite.cite("7.4", "25.1")
@@ -75,9 +82,56 @@ def combat_won(game: Game, winner: str | None, loser: str | None) -> None:
 
 
 def planet_gained(game: Game, taker: str, planet: Card, previous: str) -> None:
+    """Laws that follow who controls a planet: Holy Planet of Ixth, then
+    The Crown of Emphidia. ``previous``: who controlled ``planet``."""
+    holy = laws.find(game, HOLY_PLANET)
+    if holy is not None and holy.data.get("planet") == planet.slug:
+        victory.gain(game, taker, game.name_of(holy), HOLY)
+        if previous:
+            victory.lose(game, previous, game.name_of(holy), HOLY)
+    _crown(game, taker, planet, previous)
+
+
+def holy_planet(game: Game) -> str:
+    """The planet Holy Planet of Ixth is attached to ("" when not in play)."""
+    law = laws.find(game, HOLY_PLANET)
+    return str(law.data.get("planet", "")) if law is not None else ""
+
+
+def no_production(game: Game, planet: Card | None) -> bool:
+    """Holy Planet of Ixth: units on its planet cannot use Production."""
+    return planet is not None and planet.slug == holy_planet(game)
+
+
+def say_no_production(game: Game, me: str, system: Card) -> None:
+    """Log that ``me``'s units on the Holy Planet of Ixth in ``system``, if
+    any has Production, cannot use it."""
+    planet = st.planet_named(game, holy_planet(game))
+    if planet is None or st.system_of(game, planet) is not system:
+        return
+    techs = frozenset(t.slug for t in st.technologies(game, me))
+    mine = [u.slug for u in st.on_planet(game, planet) if u.owner == me]
+    if any(_produces(slug, techs) for slug in mine):
+        game.say(
+            me,
+            f"{me}'s units on {game.name_of(planet)} cannot use Production "
+            "(Holy Planet of Ixth)",
+            event="use_production",
+            rules=HOLY_PRODUCTION,
+        )
+
+
+def _produces(slug: str, techs: frozenset[str]) -> bool:
+    try:
+        return units.stats(slug, techs).production is not None
+    except KeyError:  # no generic line (flagship, mech): as ``production.makers``
+        return False
+
+
+def _crown(game: Game, taker: str, planet: Card, previous: str) -> None:
     """The Crown of Emphidia: a player who gains control of a planet in its
     owner's home system takes it, unless the owner controlled no planet
-    there (its official note). ``previous``: who controlled ``planet``."""
+    there (its official note)."""
     law = laws.find(game, CROWN)
     if law is None or not law.owner or law.owner == taker:
         return
@@ -118,12 +172,32 @@ def law_lost(game: Game, law: Card, owner: str) -> None:
         victory.lose(game, owner, game.name_of(law), CENSURE_LOST)
 
 
+def _holy_planet_of_ixth(game: Game, agenda: Card, outcome: str) -> bool:
+    """The elected cultural planet's controller gains 1 victory point (the
+    card is attached to it after)."""
+    planet = st.planet_named(game, outcome)
+    if planet is None:
+        return False
+    owner = st.controller(game, planet)
+    if owner:
+        victory.gain(game, owner, game.name_of(agenda), cite.AGENDA_RESOLVE)
+    else:
+        game.say(
+            None,
+            f"Nobody controls {game.name_of(planet)}: nobody gains a point",
+            event="victory_point",
+            rules=cite.AGENDA_RESOLVE,
+        )
+    return True
+
+
 #: The outcomes of this module, by agenda slug (joined into ``RESOLVERS``).
 POINT_RESOLVERS = {
     SHARD: _elected_gains,
     CROWN: _elected_gains,
     CENSURE: _elected_gains,
+    HOLY_PLANET: _holy_planet_of_ixth,
 }
 
 #: The laws whose lasting effect this module models.
-POINT_LAWS = frozenset({SHARD, CROWN, CENSURE})
+POINT_LAWS = frozenset({SHARD, CROWN, CENSURE, HOLY_PLANET})
