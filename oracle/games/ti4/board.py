@@ -174,6 +174,7 @@ KNOWN_LAWS = frozenset(
 #: The laws a board may attach to a planet, and the trait the planet needs.
 ATTACHED_LAWS: dict[str, str] = {"senate-sanctuary": "cultural"}
 ATTACHED_LAWS["holy-planet-of-ixth"] = "cultural"
+ATTACHED_LAWS["core-mining"] = ATTACHED_LAWS["terraforming-initiative"] = "hazardous"
 _SYSTEM_FIELDS = frozenset(
     {
         "id",

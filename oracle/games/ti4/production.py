@@ -75,7 +75,7 @@ def makers(game: Game, me: str, system: Card) -> list[Maker]:
         planet = st.planet_named(game, slug) if isinstance(slug, str) else None
         if points.no_production(game, planet):  # Holy Planet of Ixth
             continue
-        base = game.stat(planet, "resources") if planet is not None else 0
+        base = laws.resources(game, planet) if planet is not None else 0
         out.append(Maker(unit, planet, base + line.production))
     return out
 
@@ -83,7 +83,7 @@ def makers(game: Game, me: str, system: Card) -> list[Maker]:
 def spendable(game: Game, me: str) -> int:
     """Resources the player can spend: readied planets plus trade goods (67.1a)."""
     planets = [p for p in st.controlled_planets(game, me) if not p.exhausted]
-    total = sum(game.stat(p, "resources") for p in planets)
+    total = sum(laws.resources(game, p) for p in planets)
     return total + game.player(me).resource(st.TRADE_GOODS)
 
 
@@ -300,7 +300,7 @@ def _pay(game: Game, me: str, amount: int) -> None:
     goods = player.resource(st.TRADE_GOODS)
 
     def enough(named: tuple[str, ...]) -> bool:
-        value = sum(game.stat(p, "resources") for p in ready if p.slug in named)
+        value = sum(laws.resources(game, p) for p in ready if p.slug in named)
         return value + goods >= amount
 
     prompt = _PayPrompt(
@@ -325,8 +325,8 @@ def _pay(game: Game, me: str, amount: int) -> None:
             if total >= amount:
                 break
             chosen.append(planet)
-            total += game.stat(planet, "resources")
-    value = sum(game.stat(p, "resources") for p in chosen)
+            total += laws.resources(game, planet)
+    value = sum(laws.resources(game, p) for p in chosen)
     for planet in chosen:
         changes.exhaust_planet(
             game, me, planet, "to spend its resources", cite.RESOURCE_SPEND

@@ -191,13 +191,34 @@ def _holy_planet_of_ixth(game: Game, agenda: Card, outcome: str) -> bool:
     return True
 
 
+def _core_mining(game: Game, agenda: Card, outcome: str) -> bool:
+    """One infantry on the elected hazardous planet is destroyed (none there
+    is no bar to the election: its note); the card, attached after, adds 2 to
+    the planet's resources (``laws.planet_bonus``)."""
+    planet = st.planet_named(game, outcome)
+    if planet is None:
+        return False
+    infantry = st.on_planet(game, planet, "infantry")
+    if infantry:
+        speaker = st.table(game).speaker
+        changes.destroy_units(game, speaker, infantry[:1], cite.AGENDA_RESOLVE)
+    return True
+
+
+def _terraforming_initiative(game: Game, agenda: Card, outcome: str) -> bool:
+    """Nothing but the attachment (``laws.planet_bonus``: +1 and +1)."""
+    return st.planet_named(game, outcome) is not None
+
+
 #: The outcomes of this module, by agenda slug (joined into ``RESOLVERS``).
 POINT_RESOLVERS = {
     SHARD: _elected_gains,
     CROWN: _elected_gains,
     CENSURE: _elected_gains,
     HOLY_PLANET: _holy_planet_of_ixth,
+    laws.CORE_MINING: _core_mining,
+    laws.TERRAFORMING_INITIATIVE: _terraforming_initiative,
 }
 
-#: The laws whose lasting effect this module models.
-POINT_LAWS = frozenset({SHARD, CROWN, CENSURE, HOLY_PLANET})
+#: The laws whose lasting effect this module (or ``laws.planet_bonus``) models.
+POINT_LAWS = frozenset({SHARD, CROWN, CENSURE, HOLY_PLANET, *laws.ATTACHED_VALUES})
