@@ -129,6 +129,13 @@ def test_a_check_applies_only_where_declared() -> None:
 def test_the_pack_indexes_checks_by_situation_in_pack_order() -> None:
     pack = get_pack("ti4")
     cancel = [c.name for c in pack.checks_for(AbilityKind.CANCEL, "action")]
-    assert cancel == ["same-name", "hand-limit", "political-secret", "cost", "needs"]
+    assert cancel == [
+        "same-name",
+        "hand-limit",
+        "political-secret",
+        "political-censure",
+        "cost",
+        "needs",
+    ]
     action = [c.name for c in pack.checks_for(AbilityKind.ACTION, "action")]
     assert action == [c.name for c in pack.rule_checks if c.name != "strategy-used"]

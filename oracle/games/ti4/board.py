@@ -181,6 +181,8 @@ ATTACHED_LAWS.update(
         "research-team-warfare": "hazardous",
     }
 )
+ATTACHED_LAWS["holy-planet-of-ixth"] = "cultural"
+ATTACHED_LAWS["core-mining"] = ATTACHED_LAWS["terraforming-initiative"] = "hazardous"
 _SYSTEM_FIELDS = frozenset(
     {
         "id",

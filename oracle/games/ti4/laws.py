@@ -231,6 +231,7 @@ def total_influence(game: Game, planets: Sequence[Card]) -> int:
     """The influence of ``planets`` together (``influence`` of each)."""
     where = sanctuary_planet(game)
     bonus = SANCTUARY_INFLUENCE * sum(1 for p in planets if p.slug == where)
+    bonus += sum(planet_bonus(game, p, "influence") for p in planets)
     return sum(game.stat(p, "influence") for p in planets) + bonus
 
 
@@ -244,3 +245,29 @@ def mechs_stripped(game: Game) -> bool:
     """Articles of War: every mech loses its printed abilities except
     Sustain Damage (``faction_unit_abilities`` applies it in combat)."""
     return in_play(game, ARTICLES_OF_WAR)
+
+
+CORE_MINING = "core-mining"
+TERRAFORMING_INITIATIVE = "terraforming-initiative"
+
+#: What a law attached to a planet adds to its values (Core Mining,
+#: Terraforming Initiative; Senate Sanctuary is ``total_influence``'s).
+ATTACHED_VALUES: dict[str, dict[str, int]] = {
+    CORE_MINING: {"resources": 2},
+    TERRAFORMING_INITIATIVE: {"resources": 1, "influence": 1},
+}
+
+
+def planet_bonus(game: Game, planet: Card, value: str) -> int:
+    """What the laws attached to ``planet`` add to its ``value``."""
+    total = 0
+    for slug, adds in ATTACHED_VALUES.items():
+        law = find(game, slug)
+        if law is not None and law.data.get("planet") == planet.slug:
+            total += adds.get(value, 0)
+    return total
+
+
+def resources(game: Game, planet: Card) -> int:
+    """A planet's resource value, with what attached laws add."""
+    return game.stat(planet, "resources") + planet_bonus(game, planet, "resources")

@@ -37,7 +37,7 @@ from oracle.games.ti4 import (
     units,
 )
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes
+from oracle.games.ti4.agendas import outcomes, points
 
 WINDOW = "production"
 #: War Machine: production value +4 and 1 off the total cost.
@@ -73,7 +73,9 @@ def makers(game: Game, me: str, system: Card) -> list[Maker]:
             continue
         slug = unit.data.get("planet")
         planet = st.planet_named(game, slug) if isinstance(slug, str) else None
-        base = game.stat(planet, "resources") if planet is not None else 0
+        if points.no_production(game, planet):  # Holy Planet of Ixth
+            continue
+        base = laws.resources(game, planet) if planet is not None else 0
         out.append(Maker(unit, planet, base + line.production))
     return out
 
@@ -81,7 +83,7 @@ def makers(game: Game, me: str, system: Card) -> list[Maker]:
 def spendable(game: Game, me: str) -> int:
     """Resources the player can spend: readied planets plus trade goods (67.1a)."""
     planets = [p for p in st.controlled_planets(game, me) if not p.exhausted]
-    total = sum(game.stat(p, "resources") for p in planets)
+    total = sum(laws.resources(game, p) for p in planets)
     return total + game.player(me).resource(st.TRADE_GOODS)
 
 
@@ -160,6 +162,7 @@ class OrderPrompt(Prompt):
 def production_step(game: Game, me: str, system: Card) -> None:
     """Ask what to produce with the units in the active system, then pay,
     place the units and settle capacity and the fleet pool."""
+    points.say_no_production(game, me, system)
     found = makers(game, me, system)
     if not found:
         return
@@ -297,7 +300,7 @@ def _pay(game: Game, me: str, amount: int) -> None:
     goods = player.resource(st.TRADE_GOODS)
 
     def enough(named: tuple[str, ...]) -> bool:
-        value = sum(game.stat(p, "resources") for p in ready if p.slug in named)
+        value = sum(laws.resources(game, p) for p in ready if p.slug in named)
         return value + goods >= amount
 
     prompt = _PayPrompt(
@@ -322,8 +325,8 @@ def _pay(game: Game, me: str, amount: int) -> None:
             if total >= amount:
                 break
             chosen.append(planet)
-            total += game.stat(planet, "resources")
-    value = sum(game.stat(p, "resources") for p in chosen)
+            total += laws.resources(game, planet)
+    value = sum(laws.resources(game, p) for p in chosen)
     for planet in chosen:
         changes.exhaust_planet(
             game, me, planet, "to spend its resources", cite.RESOURCE_SPEND

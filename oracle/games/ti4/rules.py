@@ -16,6 +16,7 @@ from oracle.engine.core.game import Clock, Game
 from oracle.engine.core.pack import RuleCheck
 from oracle.games.ti4 import changes, cite, notes, turns
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import points
 from oracle.games.ti4.cards.common import Ti4Card, ti4_card
 
 Test = Callable[[Context], str | IllegalPlay | None]
@@ -263,6 +264,12 @@ RULE_CHECKS: tuple[RuleCheck, ...] = (
         cite.POLITICAL_SECRET,
         _silenced,
         card_types=ACTION_CARDS | {st.FACTION_ABILITY},
+    ),
+    RuleCheck(
+        "political-censure",
+        points.CENSURED,
+        points.censured,
+        card_types=ACTION_CARDS,
     ),
     RuleCheck("cost", cite.COST, _unpaid),
     RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),

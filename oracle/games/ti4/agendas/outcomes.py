@@ -18,13 +18,15 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, research_teams, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, research_board, table
+from oracle.games.ti4.agendas import directives, points, research_board, table
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
 
 #: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
-MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING, *research_teams.TEAMS})
+MODELLED_LAWS = frozenset(
+    {"executive-sanctions", *laws.LASTING, *research_teams.TEAMS, *points.POINT_LAWS}
+)
 
 
 def resolve(game: Game, agenda: Card, outcome: str) -> None:
@@ -116,11 +118,13 @@ def discard(
 ) -> bool:
     """Put an agenda (a law in play included) on top of the agenda discard pile."""
 
+    owner = agenda.owner if agenda.zone == PLAY else ""
+
     def change() -> None:
         game.move(agenda, st.AGENDA_DISCARD, top=True)
         agenda.owner = agenda.controller = ""
 
-    return changes.happen(
+    done = changes.happen(
         game,
         "discard_agenda",
         player=by or None,
@@ -129,6 +133,9 @@ def discard(
         card=agenda,
         rules=rules,
     )
+    if done:
+        points.law_lost(game, agenda, owner)
+    return done
 
 
 def _speaker_order(game: Game) -> list[str]:
@@ -531,4 +538,5 @@ RESOLVERS: dict[str, Resolver] = {
     "representative-government-pok": _representative_government,
     **directives.RESOLVERS,
     **research_board.RESOLVERS,
+    **points.POINT_RESOLVERS,
 }

@@ -113,9 +113,12 @@ def strategy_token() -> Cost:
 
 def worth(game: Game, planets: Sequence[Card], value: str) -> int:
     """What ``planets`` give of a planet ``value`` together: influence counts
-    Senate Sanctuary's 2 (``laws.total_influence``), resources as printed."""
+    Senate Sanctuary's 2 (``laws.total_influence``), resources what attached
+    laws add (``laws.resources``)."""
     if value == "influence":
         return laws.total_influence(game, planets)
+    if value == "resources":
+        return sum(laws.resources(game, p) for p in planets)
     return sum(game.stat(p, value) for p in planets)
 
 

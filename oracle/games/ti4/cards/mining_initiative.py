@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes
+from oracle.games.ti4 import changes, laws
 from oracle.games.ti4.cards.common import (
     NOT_LEGAL,
     PLANETS,
@@ -19,7 +19,7 @@ from oracle.games.ti4.cards.common import (
 
 def _mining(ctx: Context) -> bool:
     game, planet = ctx.game, ctx.card()
-    value = game.stat(planet, "resources")
+    value = laws.resources(game, planet)
     return changes.gain_trade_goods(
         game, ctx.player, value, f"for the resources of {game.name_of(planet)}"
     )

@@ -7,16 +7,18 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import points
 from oracle.games.ti4.cards.common import Choice, action_card, nothing
 
 
 def _repeal(ctx: Context) -> bool:
     game, law = ctx.game, ctx.card()
+    owner = law.owner if law.zone == PLAY else ""
 
     def change() -> None:
         game.move(law, st.AGENDA_DISCARD, top=True)
 
-    return changes.happen(
+    done = changes.happen(
         game,
         "discard_law",
         player=ctx.player.name,
@@ -25,6 +27,9 @@ def _repeal(ctx: Context) -> bool:
         card=law,
         rules=cite.LAW_DISCARDED,
     )
+    if done:  # Political Censure takes its point back
+        points.law_lost(game, law, owner)
+    return done
 
 
 CARD = action_card(

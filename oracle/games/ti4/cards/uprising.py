@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes, cite
+from oracle.games.ti4 import changes, cite, laws
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     NOT_LEGAL,
@@ -21,7 +21,7 @@ def _uprising(ctx: Context) -> bool:
     game, planet = ctx.game, ctx.card()
     if not changes.exhaust_planet(game, ctx.player.name, planet):
         return False
-    value = game.stat(planet, "resources")
+    value = laws.resources(game, planet)
     return changes.gain_trade_goods(
         game,
         ctx.player,

@@ -18,6 +18,7 @@ from oracle.engine.core.messages import join_words
 from oracle.engine.flow.events import answerable
 from oracle.games.ti4 import changes, data, faction_units, laws, units
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import points
 from oracle.games.ti4.combat.rolls import Die, Modifier, technologies
 
 KEY = "ti4-combat"
@@ -181,6 +182,8 @@ def announce_result(
         rules=rules,
         params=core_params,
     )
+    if winner:  # Shard of the Throne passes to the winner
+        points.combat_won(game, winner, combat.opponent(winner))
 
 
 def remove_units(

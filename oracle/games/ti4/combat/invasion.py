@@ -19,6 +19,7 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, laws, units
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import points
 from oracle.games.ti4.combat import bacterial, core, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
@@ -501,7 +502,7 @@ def gain_planet(
         planet.owner = planet.controller = player
         planet.exhausted = True
 
-    return changes.happen(
+    done = changes.happen(
         game,
         "gain_planet",
         player=player,
@@ -511,3 +512,6 @@ def gain_planet(
         rules=rules,
         params={"from": previous or ""},
     )
+    if done:  # laws that follow who controls a planet
+        points.planet_gained(game, player, planet, previous or "")
+    return done
