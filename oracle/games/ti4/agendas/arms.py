@@ -1,12 +1,12 @@
-"""Agenda outcomes about mechs and infantry: Rearmament Agreement
-(``RESOLVERS``, merged into ``outcomes.RESOLVERS``)."""
+"""Agenda outcomes of issue 27, group D: Rearmament Agreement and Research
+Grant Reallocation (``RESOLVERS``, merged into ``outcomes.RESOLVERS``)."""
 
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
-from oracle.engine.core.game import Game
+from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, movement, voting
+from oracle.games.ti4 import changes, cite, data, movement, research, voting
 from oracle.games.ti4 import state as st
 
 #: A mech placed by the For outcome may be taken off the board when none is
@@ -98,4 +98,67 @@ def _replace_mechs(game: Game, name: str) -> None:
         )
 
 
-RESOLVERS = {"rearmament-agreement": _rearmament_agreement}
+def _research_grant_reallocation(game: Game, agenda: Card, outcome: str) -> bool:
+    """The elected player gains any technology of their deck (not research,
+    90.5: prerequisites need not be met), then returns a fleet pool token to
+    reinforcements per prerequisite printed on it, all of them if too few
+    (its notes: owned technologies and specialties change nothing)."""
+    if not game.has_player(outcome):
+        return False
+    from oracle.games.ti4.agendas import outcomes  # outcomes imports this module
+
+    name = outcome
+    found = [
+        slug
+        for slug in data.TECHNOLOGIES
+        if st.in_tech_deck(game, name, slug)
+        and not research.replaced_upgrade(game, name, slug)
+    ]
+    if not found:
+        game.say(
+            name,
+            f"{name} has no technology left to gain (Research Grant Reallocation)",
+            event="agenda_outcome",
+            rules=cite.AGENDA_RESOLVE,
+        )
+        return True
+    prompt = Prompt(
+        PromptKind.OPTION,
+        name,
+        "research-grant-reallocation:technology",
+        tuple(found),
+        rules=GAIN_RULES,
+        title="Choose the technology to gain",
+    )
+    chosen = str(ask(game, prompt))
+    slug = chosen if chosen in found else found[0]
+    tech = game.take_from_stock(st.TECH_DECK, slug, name)
+    if tech is None:
+        return True
+
+    def change() -> None:
+        game.move(tech, PLAY, name)
+
+    changes.happen(
+        game,
+        "gain_technology",
+        player=name,
+        message=f"{name} gains {game.name_of(tech)} (Research Grant Reallocation)",
+        change=change,
+        card=tech,
+        rules=GAIN_RULES,
+    )
+    player = game.player(name)
+    owed = len(data.TECHNOLOGIES[slug].prerequisites)
+    for _ in range(min(owed, player.resource(st.FLEET))):
+        outcomes.return_token(game, player, st.FLEET)
+    return True
+
+
+#: Gaining a technology from an agenda (8.18, 90.5).
+GAIN_RULES = cite.cite("8.18", "1.24", "90.5")
+
+RESOLVERS = {
+    "rearmament-agreement": _rearmament_agreement,
+    "research-grant-reallocation": _research_grant_reallocation,
+}
