@@ -24,7 +24,9 @@ from oracle.games.ti4.agendas import directives, research_board, table
 Resolver = Callable[[Game, Card, str], bool]
 
 #: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
-MODELLED_LAWS = frozenset({"executive-sanctions", *laws.LASTING, *research_teams.TEAMS})
+MODELLED_LAWS = frozenset(
+    {"executive-sanctions", *laws.LASTING, *research_teams.TEAMS, "committee-formation"}
+)
 
 
 def resolve(game: Game, agenda: Card, outcome: str) -> None:
