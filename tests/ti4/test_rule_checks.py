@@ -138,4 +138,8 @@ def test_the_pack_indexes_checks_by_situation_in_pack_order() -> None:
         "needs",
     ]
     action = [c.name for c in pack.checks_for(AbilityKind.ACTION, "action")]
-    assert action == [c.name for c in pack.rule_checks if c.name != "strategy-used"]
+    # Not for action cards: strategy cards only, and reactions only.
+    elsewhere = {"strategy-used", "minister-of-peace"}
+    assert action == [c.name for c in pack.rule_checks if c.name not in elsewhere]
+    reaction = [c.name for c in pack.checks_for(AbilityKind.REACTION, "law")]
+    assert "minister-of-peace" in reaction

@@ -26,7 +26,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, outcomes, table
+from oracle.games.ti4.agendas import directives, ministers, outcomes, table
 from oracle.games.ti4.board import BoardSpec
 
 ORDINALS = ("first", "second")
@@ -129,8 +129,10 @@ def resolve_agenda(game: Game, number: int) -> bool:
         card=agenda,
         rules=cite.AGENDA_WINDOWS,
     )
-    voting.vote(game, agenda)
-    winner = elect(game, agenda, voting.tally(game, agenda))
+    chosen = ministers.committee_formation(game, agenda)
+    if not chosen:
+        voting.vote(game, agenda)
+    winner = elect(game, agenda, chosen or voting.tally(game, agenda))
     if not _resolve_outcome(game, agenda, winner):
         winner = ""  # Deadly Plot: no outcome was resolved, no prediction is right
     _riders(game, agenda, winner)

@@ -231,3 +231,11 @@ GALACTIC_THREAT_GAIN = cite("8.22b", "90.5")
 # Research Team laws: the law card, attached to its planet, is exhausted to
 # ignore one prerequisite of its color (research_teams.py).
 LAW_RESEARCH_TEAM = cite("7.2", "12.1", "90.12c")
+
+# Committee Formation: its owner discards it to choose who an agenda elects,
+# with no vote (agendas/ministers.py).
+COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
+
+# Minister of Peace: its owner discards it after an activation to end the
+# active player's turn (cards/minister_of_peace.py).
+MINISTER_OF_PEACE = cite("7.5", "89.1")

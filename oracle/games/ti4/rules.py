@@ -14,7 +14,7 @@ from oracle.engine.core.errors import IllegalPlay
 from oracle.engine.core.events import Event
 from oracle.engine.core.game import Clock, Game
 from oracle.engine.core.pack import RuleCheck
-from oracle.games.ti4 import changes, cite, notes, turns
+from oracle.games.ti4 import changes, cite, notes, tactical, turns
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import points
 from oracle.games.ti4.cards.common import Ti4Card, ti4_card
@@ -223,6 +223,19 @@ def remember_refusal(ctx: Context, problem: IllegalPlay) -> None:
 # Where each check applies (``RuleCheck.kinds``/``card_types``): the engine runs
 # a check only there; each test still returns None elsewhere by itself, and
 # tests/ti4/test_rule_checks.py runs every check everywhere to prove it.
+def _peace_made(ctx: Context) -> str | None:
+    """Minister of Peace ended the turn: nothing else answers the activation."""
+    event, boosts = ctx.event, ctx.game.flags.get(tactical.FLAG)
+    if event is None or event.name != "activate_system":
+        return None
+    if not isinstance(boosts, tactical.Boosts) or not boosts.ended:
+        return None
+    return (
+        f"{event.player}'s turn was ended by Minister of Peace: no ability may "
+        "answer that activation any more"
+    )
+
+
 ACTIONS = frozenset({AbilityKind.ACTION})
 ACTION_CARDS = frozenset({st.ACTION})
 
@@ -273,6 +286,12 @@ RULE_CHECKS: tuple[RuleCheck, ...] = (
     ),
     RuleCheck("cost", cite.COST, _unpaid),
     RuleCheck("needs", (*NEEDS_RULES, *cite.TARGETS_EXIST), _needs),
+    RuleCheck(
+        "minister-of-peace",
+        cite.MINISTER_OF_PEACE,
+        _peace_made,
+        kinds=frozenset({AbilityKind.REACTION}),
+    ),
 )
 
 

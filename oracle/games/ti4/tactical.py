@@ -33,6 +33,7 @@ class Boosts:
     war_machine: bool = False  # +4 production value, 1 less to pay
     arrived: bool = False  # a ship reached the active system in the Move Ships step
     battlestation: dict[str, str] = field(default_factory=dict)  # player: dock id
+    ended: bool = False  # Minister of Peace ended the turn after the activation
 
 
 def activated_by_me(event: Event, ctx: Context) -> bool:

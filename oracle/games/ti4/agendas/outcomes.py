@@ -25,7 +25,14 @@ Resolver = Callable[[Game, Card, str], bool]
 
 #: Laws whose lasting effect the pack models (``laws.py`` for all but the first).
 MODELLED_LAWS = frozenset(
-    {"executive-sanctions", *laws.LASTING, *research_teams.TEAMS, *points.POINT_LAWS}
+    {
+        "executive-sanctions",
+        "committee-formation",
+        "minister-of-peace",
+        *laws.LASTING,
+        *research_teams.TEAMS,
+        *points.POINT_LAWS,
+    }
 )
 
 

@@ -162,7 +162,10 @@ ALL_CARDS: tuple[CardDef, ...] = (
     inert_card("arbiters", "Arbiters", st.FACTION_ABILITY, faction="hacan"),
     *_strategy_cards(),
     *_of_type(st.RULE),
-    *(inert_card(slug, name, st.LAW) for slug, name in data.LAWS.items()),
+    *(
+        DEFINED.get(slug) or inert_card(slug, name, st.LAW)
+        for slug, name in data.LAWS.items()
+    ),
     *(
         DEFINED.get(slug)
         or inert_card(slug, name, st.PROMISSORY_NOTE, reason=NOTE_REASON)

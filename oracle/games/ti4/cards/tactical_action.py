@@ -39,7 +39,7 @@ def _tactical(ctx: Context) -> bool:
         card=system,
         rules=cite.TACTIC_TOKEN,
     )
-    if activated:
+    if activated and not tactical.boosts(game).ended:  # Minister of Peace
         movement.movement_step(game, me.name, system)
         movement.after_movement(game, me.name, system)
         production.production_step(game, me.name, system)

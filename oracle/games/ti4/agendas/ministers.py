@@ -1,0 +1,60 @@
+"""Laws owned by a player that act later (topic 7).
+
+Committee Formation: once the riders on an agenda that elects a player have
+been played (the "after an agenda is revealed" window has closed, by its
+official notes the owner may wait for them), its owner may discard it and
+choose the elected player; nobody votes on that agenda. The choice is then
+the elected player of ``agenda.elect`` (Confusing Legal Text may still
+change it) and riders are judged against it.
+"""
+
+from __future__ import annotations
+
+from oracle.engine.core.cards import Card
+from oracle.engine.core.game import Game
+from oracle.engine.core.prompts import Prompt, PromptKind, ask
+from oracle.games.ti4 import cite, laws, voting
+from oracle.games.ti4.agendas import outcomes, table
+
+COMMITTEE_FORMATION = "committee-formation"
+#: The answer that leaves the law in play.
+KEEP = "keep"
+
+
+def committee_formation(game: Game, agenda: Card) -> str:
+    """The player the owner of Committee Formation chooses to elect on
+    ``agenda``, the law being discarded; "" when it is kept or not in play."""
+    if voting.elects(game, agenda) != table.PLAYER:
+        return ""
+    law = laws.find(game, COMMITTEE_FORMATION)
+    if law is None or not law.owner:
+        return ""
+    owner, name = law.owner, game.name_of(agenda)
+    electable = voting.agenda_state(game).outcomes
+    choice = str(
+        ask(
+            game,
+            Prompt(
+                PromptKind.OPTION,
+                owner,
+                "committee-formation:use",
+                (KEEP, *electable),
+                rules=cite.COMMITTEE_FORMATION,
+                why=f"the owner of Committee Formation may discard it to choose who "
+                f"{name} elects, with no vote, or keep it",
+                title="Choose the elected player, or keep Committee Formation",
+            ),
+        )
+    )
+    if choice == KEEP:
+        return ""
+    outcomes.discard(
+        game, owner, law, "(Committee Formation)", cite.COMMITTEE_FORMATION
+    )
+    game.say(
+        owner,
+        f"{owner} chooses {choice} as the elected player; nobody votes on {name}",
+        event="committee_formation",
+        rules=cite.COMMITTEE_FORMATION,
+    )
+    return choice
