@@ -346,3 +346,15 @@ def _top_cards(game: Game, count: int) -> list[Card]:
         for card in reversed(held):
             game.move(card, st.AGENDA_DECK, top=True)
     return held[:count]
+
+
+def replace_current(
+    game: Game, by: str, agenda: Card | None, why: str, rules: tuple[str, ...]
+) -> bool:
+    """Discard ``agenda``, the one being resolved, and reveal the next, which
+    is voted on instead (Veto, Quash); False if it is no longer current."""
+    if not is_current(game, agenda) or agenda is None:
+        return False
+    outcomes.discard(game, by, agenda, why, rules)
+    reveal(game)
+    return True

@@ -235,6 +235,29 @@ def enforce_hand_limit(game: Game, name: str) -> None:
 # -- tokens and trade goods ---------------------------------------------------------
 
 
+def gain_technology(
+    game: Game, name: str, slug: str, how: str, rules: Sequence[str]
+) -> bool:
+    """``name`` gains the technology ``slug`` from their technology deck, not
+    researching it (90.5); ``how`` ends the line (", owned by Bob")."""
+    tech = game.take_from_stock(st.TECH_DECK, slug, name)
+    if tech is None:
+        return False
+
+    def change() -> None:
+        game.move(tech, PLAY, name)
+
+    return happen(
+        game,
+        "gain_technology",
+        player=name,
+        message=f"{name} gains {game.name_of(tech)}{how}",
+        change=change,
+        card=tech,
+        rules=rules,
+    )
+
+
 def gain_trade_goods(
     game: Game, player: Player, amount: int, why: str, rules: Sequence[str] = ()
 ) -> bool:

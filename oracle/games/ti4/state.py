@@ -435,6 +435,12 @@ def initiative_order(game: Game) -> list[Player]:
     return sorted(by_seat(game), key=key)
 
 
+def speaker_order(game: Game) -> list[str]:
+    """Every player's name in speaker order: an effect on several players acts
+    in that order (a note of topic 8)."""
+    return [p.name for p in clockwise_from(game, table(game).speaker)]
+
+
 def clockwise_from(game: Game, name: str) -> list[Player]:
     """Return every player clockwise, starting with ``name``."""
     seats = by_seat(game)

@@ -4,7 +4,7 @@ Grant Reallocation (``RESOLVERS``, merged into ``outcomes.RESOLVERS``)."""
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
-from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, movement, research, voting
 from oracle.games.ti4 import state as st
@@ -12,10 +12,6 @@ from oracle.games.ti4 import state as st
 #: A mech placed by the For outcome may be taken off the board when none is
 #: left in reinforcements (23.4a), besides the outcome's own rules.
 PLACE_RULES = cite.cite("8.18", "1.24", "23.4a")
-
-
-def _speaker_order(game: Game) -> list[str]:
-    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
 
 
 def _home_planets(game: Game, name: str) -> list[Card]:
@@ -32,7 +28,7 @@ def _rearmament_agreement(game: Game, agenda: Card, outcome: str) -> bool:
     """For: each player places a mech on a home planet they control (none if
     they control none). Against: each mech is replaced by an infantry.
     Players act in speaker order (a note of topic 8)."""
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         if outcome == voting.FOR:
             _place_mech(game, name)
         else:
@@ -132,22 +128,10 @@ def _research_grant_reallocation(game: Game, agenda: Card, outcome: str) -> bool
     )
     chosen = str(ask(game, prompt))
     slug = chosen if chosen in found else found[0]
-    tech = game.take_from_stock(st.TECH_DECK, slug, name)
-    if tech is None:
+    if not changes.gain_technology(
+        game, name, slug, " (Research Grant Reallocation)", GAIN_RULES
+    ):
         return True
-
-    def change() -> None:
-        game.move(tech, PLAY, name)
-
-    changes.happen(
-        game,
-        "gain_technology",
-        player=name,
-        message=f"{name} gains {game.name_of(tech)} (Research Grant Reallocation)",
-        change=change,
-        card=tech,
-        rules=GAIN_RULES,
-    )
     player = game.player(name)
     owed = len(data.TECHNOLOGIES[slug].prerequisites)
     for _ in range(min(owed, player.resource(st.FLEET))):

@@ -28,16 +28,12 @@ OWN_HOME = "own-home"
 KEPT = {"dreadnought": 2, "cruiser": 4}
 
 
-def _speaker_order(game: Game) -> list[str]:
-    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
-
-
 def _arms_reduction(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome != voting.FOR:
         return _later(
             game, SPECIALTY, "each planet they control with a technology specialty"
         )
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         for unit, keep in KEPT.items():
             found = [u for u in st.units(game, owner=name) if u.slug == unit]
             excess = len(found) - keep
@@ -97,7 +93,7 @@ def exhaust_at_strategy_phase(game: Game) -> None:
     kinds = pending if isinstance(pending, list) else []
     if not kinds:
         return
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         for planet in st.controlled_planets(game, name):
             why = _why_exhausted(game, name, planet, kinds)
             if why and not planet.exhausted:
@@ -128,7 +124,7 @@ def discard_on_reveal(game: Game, agenda: Card) -> bool:
 def swords_to_plowshares_against(game: Game, agenda: Card, outcome: str) -> bool:
     """Each player places 1 infantry on each planet they control, from
     reinforcements, as a token when none is left there (23.4b)."""
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         for planet in st.controlled_planets(game, name):
             system = st.system_of(game, planet)
             if system is not None:

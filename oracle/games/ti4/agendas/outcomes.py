@@ -145,19 +145,13 @@ def discard(
     return done
 
 
-def _speaker_order(game: Game) -> list[str]:
-    """Players in speaker order (an outcome that affects several players
-    does so in that order: a note of topic 8)."""
-    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
-
-
 # -- the outcomes ---------------------------------------------------------------------
 
 
 def _executive_sanctions(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome == voting.FOR:
         return True
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         hand = st.hand(game, name)
         if hand:
             card = hand[game.rng.randrange(len(hand))]
@@ -168,7 +162,7 @@ def _executive_sanctions(game: Game, agenda: Card, outcome: str) -> bool:
 
 
 def _economic_equality(game: Game, agenda: Card, outcome: str) -> bool:
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         player = game.player(name)
         goods = player.resource(st.TRADE_GOODS)
         if goods:
@@ -197,7 +191,7 @@ def _return_trade_goods(game: Game, player: Player) -> None:
 
 def _unconventional_measures(game: Game, agenda: Card, outcome: str) -> bool:
     state = voting.agenda_state(game)
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         voted = state.votes.get(name)
         if voted is None or voted[0] != voting.FOR:
             continue
@@ -261,7 +255,7 @@ def _judicial_abolishment(game: Game, agenda: Card, outcome: str) -> bool:
 def voters_for(game: Game, outcome: str) -> list[str]:
     """The players who voted for ``outcome``, in speaker order."""
     votes = voting.agenda_state(game).votes
-    return [n for n in _speaker_order(game) if votes.get(n, ("", 0))[0] == outcome]
+    return [n for n in st.speaker_order(game) if votes.get(n, ("", 0))[0] == outcome]
 
 
 def _discard_hand(game: Game, name: str) -> None:
@@ -279,7 +273,7 @@ def _conventions_of_war(game: Game, agenda: Card, outcome: str) -> bool:
 
 def _publicize_weapon_schematics(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome == voting.AGAINST:
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             if st.owns(game, name, "war-sun-upgrade"):
                 _discard_hand(game, name)
     return True
@@ -296,7 +290,7 @@ def _articles_of_war(game: Game, agenda: Card, outcome: str) -> bool:
 
 def _fleet_regulations(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome == voting.AGAINST:
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             changes.gain_command_token(
                 game, game.player(name), st.FLEET, "", cite.AGENDA_RESOLVE
             )
@@ -308,7 +302,7 @@ def _wormhole_reconstruction(game: Game, agenda: Card, outcome: str) -> bool:
         return True
     # Every wormhole counts: alpha, beta, delta and gamma (its official note).
     holes = [s for s in st.systems(game) if st.wormholes(game, s)]
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         player = game.player(name)
         for system in holes:
             if st.ships(game, system, name):
@@ -350,7 +344,7 @@ def _adjacent_now(game: Game, one: Card, other: Card) -> bool:
 def _shared_research(game: Game, agenda: Card, outcome: str) -> bool:
     if outcome != voting.AGAINST:
         return True
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         player = game.player(name)
         home = next(
             (s for s in st.systems(game) if st.home_owner(game, s) == name), None
@@ -393,7 +387,7 @@ def _armed_forces_standardization(game: Game, agenda: Card, outcome: str) -> boo
 
 
 def _clandestine_operations(game: Game, agenda: Card, outcome: str) -> bool:
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         player = game.player(name)
         for _ in range(2 if outcome == voting.FOR else 1):
             pool = _pool_to_empty(game, player, outcome == voting.FOR)
@@ -491,7 +485,7 @@ def _seed_of_an_empire(game: Game, agenda: Card, outcome: str) -> bool:
     """For: the players with the most victory points gain 1; Against: those
     with the fewest; every tied player, in speaker order (98.5, its note)."""
     most = outcome == voting.FOR
-    for name in victory.leaders(game, _speaker_order(game), most=most):
+    for name in victory.leaders(game, st.speaker_order(game), most=most):
         victory.gain(game, name, "Seed of an Empire", cite.AGENDA_RESOLVE)
     return True
 
@@ -502,7 +496,7 @@ def _swords_to_plowshares(game: Game, agenda: Card, outcome: str) -> bool:
     left alone: its note). Against: ``directives``."""
     if outcome != voting.FOR:
         return directives.swords_to_plowshares_against(game, agenda, outcome)
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         destroyed = 0
         for planet in st.controlled_planets(game, name):
             infantry = [

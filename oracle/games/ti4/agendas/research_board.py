@@ -15,10 +15,6 @@ from oracle.games.ti4.combat import invasion
 NO_RESEARCH = "none"
 
 
-def _speaker_order(game: Game) -> list[str]:
-    return [p.name for p in st.clockwise_from(game, st.table(game).speaker)]
-
-
 def may_research(game: Game, name: str, window: str, source: str) -> None:
     """A player may research one technology of their deck whose prerequisites
     they meet (``window``; ``none`` declines, the default); the Nekro Virus
@@ -64,7 +60,7 @@ def _wormhole_research(game: Game, agenda: Card, outcome: str) -> bool:
     their pick from their command sheet to reinforcements."""
     if outcome == voting.AGAINST:
         votes = voting.agenda_state(game).votes
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             if votes.get(name, ("", 0))[0] == voting.AGAINST:
                 _return_one_token(game, game.player(name))
         return True
@@ -72,7 +68,7 @@ def _wormhole_research(game: Game, agenda: Card, outcome: str) -> bool:
     holes = [s for s in systems if st.wormholes(game, s)]
     eligible = [
         name
-        for name in _speaker_order(game)
+        for name in st.speaker_order(game)
         if any(st.ships(game, s, name) for s in holes)
     ]
     for name in eligible:
@@ -81,7 +77,7 @@ def _wormhole_research(game: Game, agenda: Card, outcome: str) -> bool:
     for system in systems:
         if not laws.BASIC_WORMHOLES & set(st.wormholes(game, system)):
             continue
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             doomed = st.ships(game, system, name)
             if doomed:
                 changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
@@ -136,13 +132,13 @@ def _colonial_redistribution(game: Game, agenda: Card, outcome: str) -> bool:
     owner = st.controller(game, planet) or ""
     speaker = st.table(game).speaker
     present = st.on_planet(game, planet)
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         doomed = [u for u in present if u.owner == name]
         if doomed:
             changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
     if not owner:
         return False
-    fewest = victory.leaders(game, _speaker_order(game), most=False)
+    fewest = victory.leaders(game, st.speaker_order(game), most=False)
     chosen = fewest[0]
     if len(fewest) > 1:
         prompt = Prompt(
@@ -213,7 +209,7 @@ def _ixthian_artifact(game: Game, agenda: Card, outcome: str) -> bool:
         rules=cite.AGENDA_RESOLVE,
     )
     if result >= ARTIFACT_SUCCESS:
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             for _ in range(2):
                 may_research(
                     game, name, "ixthian-artifact:research", "Ixthian Artifact"
@@ -240,12 +236,12 @@ def _devastate(game: Game, speaker: str, rex: Card | None) -> None:
         if st.adjacent(game, s, rex) or st.adjacent(game, rex, s)
     ]
     doomed: list[tuple[str, Card, list[Card]]] = []
-    for name in _speaker_order(game):
+    for name in st.speaker_order(game):
         mine = st.units(game, system=rex, owner=name)
         if mine:
             doomed.append((name, rex, mine))
     for system in near:
-        for name in _speaker_order(game):
+        for name in st.speaker_order(game):
             mine = st.units(game, system=system, owner=name)
             if len(mine) > ARTIFACT_HITS:
                 mine = changes.choose_cards(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from oracle.engine.core.abilities import AbilityKind, make, per_phase
 from oracle.engine.core.cards import Player
 from oracle.engine.core.context import Context
-from oracle.engine.core.game import PLAY, Game
+from oracle.engine.core.game import Game
 from oracle.games.ti4 import changes, cite, data, research, riders, voting
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import outcomes
@@ -98,21 +98,12 @@ def _reward(game: Game, player: Player) -> None:
 
 
 def _gain(game: Game, me: str, slug: str, voter: str) -> None:
-    copy = game.take_from_stock(st.TECH_DECK, slug, me)
-    if copy is None:
-        return
-
-    def change() -> None:
-        game.move(copy, PLAY, me)
-
-    changes.happen(
+    changes.gain_technology(
         game,
-        "gain_technology",
-        player=me,
-        message=f"{me} gains {game.name_of(copy)}, owned by {voter} (Galactic Threat)",
-        change=change,
-        card=copy,
-        rules=cite.GALACTIC_THREAT_GAIN,
+        me,
+        slug,
+        f", owned by {voter} (Galactic Threat)",
+        cite.GALACTIC_THREAT_GAIN,
     )
 
 

@@ -20,23 +20,15 @@ from oracle.games.ti4.cards.common import (
 
 
 def _plagiarize(ctx: Context) -> bool:
-    game, seen = ctx.game, ctx.card()
-    copy = game.take_from_stock(st.TECH_DECK, seen.slug, ctx.player.name)
-    if copy is None:  # the target was legal when chosen; nothing took it since
-        return False
-
-    def change() -> None:
-        game.move(copy, PLAY, ctx.player.name)
-
-    return changes.happen(
-        game,
-        "gain_technology",
-        player=ctx.player.name,
-        message=f"{ctx.player.name} gains {game.name_of(copy)}, owned by "
-        f"{seen.controller}",
-        change=change,
-        card=copy,
-        rules=cite.GAIN_TECH,
+    seen = ctx.card()
+    # False only if the technology left the deck since it was chosen: nothing
+    # takes it there.
+    return changes.gain_technology(
+        ctx.game,
+        ctx.player.name,
+        seen.slug,
+        f", owned by {seen.controller}",
+        cite.GAIN_TECH,
     )
 
 

@@ -17,7 +17,6 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import agenda, cite
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.cards import costs
 
 
@@ -26,13 +25,10 @@ def _revealed(event: Event, ctx: Context) -> bool:
 
 
 def _quash(ctx: Context) -> bool:
-    game, event = ctx.game, ctx.event
-    quashed = event.card if event is not None else None
-    if quashed is None or not agenda.is_current(game, quashed):
-        return False
-    outcomes.discard(game, ctx.player.name, quashed, "(Quash)", cite.QUASH)
-    agenda.reveal(game)
-    return True
+    quashed = ctx.event.card if ctx.event is not None else None
+    return agenda.replace_current(
+        ctx.game, ctx.player.name, quashed, "(Quash)", cite.QUASH
+    )
 
 
 CARD = CardDef(

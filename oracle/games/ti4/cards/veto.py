@@ -8,7 +8,6 @@ from oracle.engine.core.abilities import AbilityKind
 from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import agenda, cite
-from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.cards.common import response_card
 
 
@@ -17,13 +16,10 @@ def _revealed(event: Event, ctx: Context) -> bool:
 
 
 def _veto(ctx: Context) -> bool:
-    game, event = ctx.game, ctx.event
-    vetoed = event.card if event is not None else None
-    if vetoed is None or not agenda.is_current(game, vetoed):
-        return False
-    outcomes.discard(game, ctx.player.name, vetoed, "(Veto)", cite.AGENDA_REVEAL)
-    agenda.reveal(game)
-    return True
+    vetoed = ctx.event.card if ctx.event is not None else None
+    return agenda.replace_current(
+        ctx.game, ctx.player.name, vetoed, "(Veto)", cite.AGENDA_REVEAL
+    )
 
 
 CARD = response_card(
