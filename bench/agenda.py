@@ -19,7 +19,6 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,31 +108,15 @@ def main() -> None:
     rejected = [s for s in result.steps if s.status != "accepted"]
     if not result.ok or rejected:
         sys.exit(f"the bench scenario does not run cleanly: {rejected}")
-    if args.rounds == 0:
-        times = timed(args.repeat, clock)
-    else:
-        times, bases = [], []
-        with reference.base_tree() as base:
-            for _ in range(args.rounds):
-                bases.append(reference.base_typical(base))
-                times += timed(args.repeat // args.rounds, clock)
+    times, base_ms = reference.in_rounds(
+        lambda: run_scenario(SCENARIO), args.repeat, args.rounds, clock
+    )
     p50 = statistics.median(times)
     p95 = statistics.quantiles(times, n=20)[18]
     print(f"agenda phase, 4 players, 2 agendas, 5 action cards ({args.clock} clock)")
     print(f"  p50 {p50:.2f} ms  p95 {p95:.2f} ms here ({len(times)} runs)")
-    if args.rounds:
-        base_ms = statistics.median(bases)
+    if base_ms is not None:
         print("  " + reference.report("p50", p50, base_ms, TARGET_MS))
-
-
-def timed(repeat: int, clock: Callable[[], float]) -> list[float]:
-    """The times of ``repeat`` runs of the scenario, in ms."""
-    times = []
-    for _ in range(repeat):
-        start = clock()
-        run_scenario(SCENARIO)
-        times.append((clock() - start) * 1000)
-    return times
 
 
 if __name__ == "__main__":

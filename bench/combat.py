@@ -16,7 +16,6 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,14 +84,9 @@ def main() -> None:
         1 for e in first.log if e.message.startswith(("Alice plays", "Bob plays"))
     )
     sustained = sum(1 for e in first.log if "uses Sustain Damage" in e.message)
-    if args.rounds == 0:
-        times = timed(args.repeat, clock)
-    else:
-        times, bases = [], []
-        with reference.base_tree() as base:
-            for _ in range(args.rounds):
-                bases.append(reference.base_typical(base))
-                times += timed(args.repeat // args.rounds, clock)
+    times, base_ms = reference.in_rounds(
+        lambda: run_scenario(SCENARIO), args.repeat, args.rounds, clock
+    )
     times.sort()
     p50 = statistics.median(times)
     p95 = times[int(len(times) * 0.95) - 1]
@@ -101,19 +95,8 @@ def main() -> None:
         f"{sustained} Sustain Damage; {args.clock} p50 "
         f"{p50:.2f} ms, p95 {p95:.2f} ms ({len(times)} runs)"
     )
-    if args.rounds:
-        base_ms = statistics.median(bases)
+    if base_ms is not None:
         print(reference.report("space combat p50", p50, base_ms, TARGET_MS))
-
-
-def timed(repeat: int, clock: Callable[[], float]) -> list[float]:
-    """The times of ``repeat`` runs of the scenario, in ms."""
-    times = []
-    for _ in range(repeat):
-        start = clock()
-        run_scenario(SCENARIO)
-        times.append((clock() - start) * 1000)
-    return times
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -88,3 +89,32 @@ def report(label: str, figure_ms: float, base_ms: float, target_ms: float) -> st
         f"({figure_ms / base_ms:.2f}x); on the reference machine {there:.2f} ms, "
         f"target <= {target_ms} ms: {state}"
     )
+
+
+def timed(
+    run: Callable[[], object], repeat: int, clock: Callable[[], float]
+) -> list[float]:
+    """The times of ``repeat`` calls of ``run``, in ms."""
+    times = []
+    for _ in range(repeat):
+        start = clock()
+        run()
+        times.append((clock() - start) * 1000)
+    return times
+
+
+def in_rounds(
+    run: Callable[[], object], repeat: int, rounds: int, clock: Callable[[], float]
+) -> tuple[list[float], float | None]:
+    """``repeat`` timed calls of ``run`` in ``rounds`` rounds with the base's
+    typical scenario between them; the times in ms and the base's median p50
+    (None with no rounds: no yardstick)."""
+    if rounds == 0:
+        return timed(run, repeat, clock), None
+    times: list[float] = []
+    bases: list[float] = []
+    with base_tree() as base:
+        for _ in range(rounds):
+            bases.append(base_typical(base))
+            times += timed(run, repeat // rounds, clock)
+    return times, statistics.median(bases)
