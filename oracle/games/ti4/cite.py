@@ -239,3 +239,7 @@ COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
 # Minister of Peace: its owner discards it after an activation to end the
 # active player's turn (cards/minister_of_peace.py).
 MINISTER_OF_PEACE = cite("7.5", "89.1")
+
+# Minister of Policy: its owner draws an action card once the status phase
+# has ended (agendas/ministers.py).
+MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")

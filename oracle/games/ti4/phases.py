@@ -10,7 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, research_teams, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, outcomes
+from oracle.games.ti4.agendas import directives, ministers, outcomes
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -132,6 +132,7 @@ def start_status_phase(game: Game) -> None:
     ready_cards(game)
     repair.repair_step(game)
     _return_strategy_cards(game)
+    ministers.minister_of_policy_draw(game)
 
 
 def draw_step(game: Game) -> None:

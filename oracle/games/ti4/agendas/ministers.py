@@ -6,6 +6,11 @@ official notes the owner may wait for them), its owner may discard it and
 choose the elected player; nobody votes on that agenda. The choice is then
 the elected player of ``agenda.elect`` (Confusing Legal Text may still
 change it) and riders are judged against it.
+
+Minister of Policy: once the status phase is over its owner draws one action
+card, on top of the usual draw of step 3. It is a draw of its own, so
+Scheming acts on it apart from the step's draw, and Neural Motivator adds
+nothing to it (official notes).
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import cite, laws, voting
+from oracle.games.ti4 import changes, cite, laws, voting
 from oracle.games.ti4.agendas import outcomes, table
 
 COMMITTEE_FORMATION = "committee-formation"
+MINISTER_OF_POLICY = "minister-of-policy"
 #: The answer that leaves the law in play.
 KEEP = "keep"
 
@@ -58,3 +64,17 @@ def committee_formation(game: Game, agenda: Card) -> str:
         rules=cite.COMMITTEE_FORMATION,
     )
     return choice
+
+
+def minister_of_policy_draw(game: Game) -> None:
+    """At the end of the status phase the owner of Minister of Policy draws."""
+    law = laws.find(game, MINISTER_OF_POLICY)
+    if law is None or not law.owner:
+        return
+    game.say(
+        law.owner,
+        f"The status phase ends: {law.owner} draws for Minister of Policy",
+        event="minister_of_policy",
+        rules=cite.MINISTER_OF_POLICY,
+    )
+    changes.draw_action_cards(game, law.owner, 1, cite.MINISTER_OF_POLICY)
