@@ -117,3 +117,17 @@ def test_units_count_towards_the_limit_of_cards() -> None:
     problems = _problems(data)
     assert problems[0][0].startswith("/board/systems/")
     assert f"at most {MAX_CARDS} cards and pieces" in problems[0][1]
+
+
+def test_a_third_pds_on_a_planet_needs_homeland_defense_act() -> None:
+    data = _board(_system("rex", 1, Alice=["2 pds@rex-0", "pds@rex-0"]))
+
+    assert _problems(data) == [
+        (
+            "/board/systems/0/units/Alice/1",
+            "rex-0 holds 3 PDS; a planet holds at most 2 unless Homeland Defense "
+            "Act is in play (rule 63.3)",
+        )
+    ]
+    data["board"]["laws"] = ["homeland-defense-act"]
+    assert run_scenario(data).ok

@@ -240,6 +240,11 @@ COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
 # active player's turn (cards/minister_of_peace.py).
 MINISTER_OF_PEACE = cite("7.5", "89.1")
 
+# Homeland Defense Act: Against destroys a PDS of each player; the law lifts
+# the two-PDS limit, which comes back when it leaves play (agendas/homeland.py).
+HOMELAND_AGAINST = cite("8.21", "7.6", "63.3")
+HOMELAND_LIMIT = cite("7.5", "63.3")
+
 # Minister of Policy: its owner draws an action card once the status phase
 # has ended (agendas/ministers.py).
 MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")

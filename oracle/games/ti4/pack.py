@@ -26,6 +26,7 @@ from oracle.games.ti4 import (
 )
 from oracle.games.ti4 import spelling as spelled
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import homeland
 from oracle.games.ti4.board import BoardSpec
 from oracle.games.ti4.cards import common
 
@@ -54,6 +55,7 @@ class Ti4Pack(Pack):
         spec = found["ti4"]
         if not problems and isinstance(spec, BoardSpec):
             problems = limits.unit_problems(spec.systems, f"{path}/systems")
+            problems += homeland.board_problems(spec, f"{path}/systems")
         return found, problems
 
     def spell_player(

@@ -18,7 +18,14 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, research_teams, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import arms, directives, points, research_board, table
+from oracle.games.ti4.agendas import (
+    arms,
+    directives,
+    homeland,
+    points,
+    research_board,
+    table,
+)
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
@@ -30,6 +37,7 @@ MODELLED_LAWS = frozenset(
         "committee-formation",
         "minister-of-peace",
         "minister-of-policy",
+        homeland.HOMELAND_DEFENSE_ACT,
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,
@@ -127,6 +135,7 @@ def discard(
     """Put an agenda (a law in play included) on top of the agenda discard pile."""
 
     owner = agenda.owner if agenda.zone == PLAY else ""
+    in_play = agenda.zone in (PLAY, st.LAWS)
 
     def change() -> None:
         game.move(agenda, st.AGENDA_DISCARD, top=True)
@@ -141,9 +150,16 @@ def discard(
         card=agenda,
         rules=rules,
     )
-    if done:
-        points.law_lost(game, agenda, owner)
+    if done and in_play:
+        left_play(game, agenda, owner)
     return done
+
+
+def left_play(game: Game, law: Card, owner: str) -> None:
+    """What a law's leaving play undoes: Political Censure's point, Homeland
+    Defense Act's lifted PDS limit (``owner``: who owned it, if anyone)."""
+    points.law_lost(game, law, owner)
+    homeland.law_lost(game, law)
 
 
 # -- the outcomes ---------------------------------------------------------------------
@@ -542,4 +558,5 @@ RESOLVERS: dict[str, Resolver] = {
     **research_board.RESOLVERS,
     **points.POINT_RESOLVERS,
     **arms.RESOLVERS,
+    **homeland.RESOLVERS,
 }

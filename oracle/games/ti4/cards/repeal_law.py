@@ -7,7 +7,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.game import PLAY
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import points
+from oracle.games.ti4.agendas import outcomes
 from oracle.games.ti4.cards.common import Choice, action_card, nothing
 
 
@@ -27,8 +27,8 @@ def _repeal(ctx: Context) -> bool:
         card=law,
         rules=cite.LAW_DISCARDED,
     )
-    if done:  # Political Censure takes its point back
-        points.law_lost(game, law, owner)
+    if done:  # e.g. Political Censure takes its point back
+        outcomes.left_play(game, law, owner)
     return done
 
 
