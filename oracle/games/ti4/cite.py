@@ -245,6 +245,10 @@ MINISTER_OF_PEACE = cite("7.5", "89.1")
 HOMELAND_AGAINST = cite("8.21", "7.6", "63.3")
 HOMELAND_LIMIT = cite("7.5", "63.3")
 
+# Nexus Sovereignty Against: a gamma wormhole token in the Mecatol Rex system
+# (agendas/nexus.py).
+NEXUS_GAMMA = cite("8.21", "7.6", "101.4", "6.1")
+
 # Minister of Policy: its owner draws an action card once the status phase
 # has ended (agendas/ministers.py).
 MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")

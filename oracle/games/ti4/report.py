@@ -139,6 +139,8 @@ def _system(game: Game, system: Card, placed: _Placed) -> dict[str, object]:
     damaged = _damaged(placed.space.get(st.system_id(system), {}))
     if damaged:  # only when a unit is damaged: older results stay as they were
         out["damaged"] = damaged
+    if any(key.startswith(st.WORMHOLE_TOKEN) for key in system.tokens):
+        out["wormholes"] = list(st.wormholes(game, system))  # a token was placed
     return out
 
 

@@ -238,9 +238,27 @@ def is_home(game: Game, system: Card | None) -> bool:
 
 
 def wormholes(game: Game, system: Card) -> tuple[str, ...]:
-    """Return the wormhole types a system contains."""
+    """Return the wormhole types a system contains: its tile's, then those of
+    wormhole tokens placed in it during the game (``wormhole_key``)."""
     found = game.definition(system).data.get("wormholes", ())
-    return tuple(str(w) for w in found) if isinstance(found, tuple) else ()
+    printed = tuple(str(w) for w in found) if isinstance(found, tuple) else ()
+    if not system.tokens:
+        return printed
+    placed = tuple(
+        key.split(":", 1)[1]
+        for key, n in system.tokens.items()
+        if n and key.startswith(WORMHOLE_TOKEN)
+    )
+    return printed + placed
+
+
+#: The token kind prefix of a wormhole token on a system ("wormhole:gamma").
+WORMHOLE_TOKEN = "wormhole:"
+
+
+def wormhole_key(kind: str) -> str:
+    """Return the token kind of a wormhole token of type ``kind``."""
+    return f"{WORMHOLE_TOKEN}{kind}"
 
 
 def adjacent(game: Game, one: Card, other: Card) -> bool:

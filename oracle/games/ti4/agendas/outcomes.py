@@ -22,6 +22,7 @@ from oracle.games.ti4.agendas import (
     arms,
     directives,
     homeland,
+    nexus,
     points,
     research_board,
     table,
@@ -559,4 +560,5 @@ RESOLVERS: dict[str, Resolver] = {
     **points.POINT_RESOLVERS,
     **arms.RESOLVERS,
     **homeland.RESOLVERS,
+    **nexus.RESOLVERS,
 }
