@@ -249,6 +249,10 @@ HOMELAND_LIMIT = cite("7.5", "63.3")
 # (agendas/nexus.py).
 NEXUS_GAMMA = cite("8.21", "7.6", "101.4", "6.1")
 
+# Minister of Commerce: after its owner's commodities are replenished, a trade
+# good per neighbor (agendas/ministers.py).
+MINISTER_OF_COMMERCE = cite("7.2", "7.4", "21.3", "60.1")
+
 # Minister of Policy: its owner draws an action card once the status phase
 # has ended (agendas/ministers.py).
 MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")

@@ -16,7 +16,7 @@ from oracle.engine.core.game import Clock, Game
 from oracle.engine.core.pack import RuleCheck
 from oracle.games.ti4 import changes, cite, notes, tactical, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import points
+from oracle.games.ti4.agendas import ministers, points
 from oracle.games.ti4.cards.common import Ti4Card, ti4_card
 
 Test = Callable[[Context], str | IllegalPlay | None]
@@ -459,6 +459,12 @@ RULE_ABILITIES = (
         handler=_limit,
         title="hand limit",
         rules=cite.HAND_LIMIT,
+    ),
+    forced_reaction(
+        {"replenish_commodities": ministers.commerce_replenished},
+        handler=ministers.minister_of_commerce,
+        title="Minister of Commerce",
+        rules=cite.MINISTER_OF_COMMERCE,
     ),
     forced_reaction(
         {"play": _action_done, "ability": _action_done},

@@ -7,6 +7,10 @@ choose the elected player; nobody votes on that agenda. The choice is then
 the elected player of ``agenda.elect`` (Confusing Legal Text may still
 change it) and riders are judged against it.
 
+Minister of Commerce: each time its owner's commodities are replenished, by
+any effect, they then gain one trade good per neighbor, all at once; gaining
+a set number of commodities is no replenishing (official notes).
+
 Minister of Policy: once the status phase is over its owner draws one action
 card, on top of the usual draw of step 3. It is a draw of its own, so
 Scheming acts on it apart from the step's draw, and Neural Motivator adds
@@ -16,13 +20,17 @@ nothing to it (official notes).
 from __future__ import annotations
 
 from oracle.engine.core.cards import Card
+from oracle.engine.core.context import Context
+from oracle.engine.core.events import Event
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, voting
+from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import outcomes, table
 
 COMMITTEE_FORMATION = "committee-formation"
 MINISTER_OF_POLICY = "minister-of-policy"
+MINISTER_OF_COMMERCE = "minister-of-commerce"
 #: The answer that leaves the law in play.
 KEEP = "keep"
 
@@ -78,3 +86,25 @@ def minister_of_policy_draw(game: Game) -> None:
         rules=cite.MINISTER_OF_POLICY,
     )
     changes.draw_action_cards(game, law.owner, 1, cite.MINISTER_OF_POLICY)
+
+
+def commerce_replenished(event: Event, ctx: Context) -> bool:
+    """Whether ``event`` replenished the commodities of the owner of Minister
+    of Commerce (a forced reaction of theirs)."""
+    if event.player != ctx.player.name:
+        return False
+    law = laws.find(ctx.game, MINISTER_OF_COMMERCE)
+    return law is not None and law.owner == ctx.player.name
+
+
+def minister_of_commerce(ctx: Context) -> bool:
+    """The owner gains a trade good per neighbor (60.1), together."""
+    game, player = ctx.game, ctx.player
+    count = len(st.neighbors(game, player.name))
+    return changes.gain_trade_goods(
+        game,
+        player,
+        count,
+        f"for {changes.plural(count, 'neighbor')} (Minister of Commerce)",
+        cite.MINISTER_OF_COMMERCE,
+    )

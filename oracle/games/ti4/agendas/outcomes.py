@@ -38,6 +38,7 @@ MODELLED_LAWS = frozenset(
         "committee-formation",
         "minister-of-peace",
         "minister-of-policy",
+        "minister-of-commerce",
         homeland.HOMELAND_DEFENSE_ACT,
         *laws.LASTING,
         *research_teams.TEAMS,
