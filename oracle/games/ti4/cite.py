@@ -253,6 +253,10 @@ NEXUS_GAMMA = cite("8.21", "7.6", "101.4", "6.1")
 # good per neighbor (agendas/ministers.py).
 MINISTER_OF_COMMERCE = cite("7.2", "7.4", "21.3", "60.1")
 
+# Minister of Exploration: a trade good each time its owner gains control of a
+# planet (agendas/ministers.py).
+MINISTER_OF_EXPLORATION = cite("7.2", "7.4", "25.1")
+
 # Minister of Policy: its owner draws an action card once the status phase
 # has ended (agendas/ministers.py).
 MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")

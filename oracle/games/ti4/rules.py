@@ -467,6 +467,12 @@ RULE_ABILITIES = (
         rules=cite.MINISTER_OF_COMMERCE,
     ),
     forced_reaction(
+        {"gain_planet": ministers.exploration_planet},
+        handler=ministers.minister_of_exploration,
+        title="Minister of Exploration",
+        rules=cite.MINISTER_OF_EXPLORATION,
+    ),
+    forced_reaction(
         {"play": _action_done, "ability": _action_done},
         handler=_end_turn,
         title="end of turn",

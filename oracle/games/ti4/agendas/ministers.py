@@ -11,6 +11,9 @@ Minister of Commerce: each time its owner's commodities are replenished, by
 any effect, they then gain one trade good per neighbor, all at once; gaining
 a set number of commodities is no replenishing (official notes).
 
+Minister of Exploration: each time its owner gains control of a planet, they
+gain a trade good; several planets in one invasion give one at a time.
+
 Minister of Policy: once the status phase is over its owner draws one action
 card, on top of the usual draw of step 3. It is a draw of its own, so
 Scheming acts on it apart from the step's draw, and Neural Motivator adds
@@ -31,6 +34,7 @@ from oracle.games.ti4.agendas import outcomes, table
 COMMITTEE_FORMATION = "committee-formation"
 MINISTER_OF_POLICY = "minister-of-policy"
 MINISTER_OF_COMMERCE = "minister-of-commerce"
+MINISTER_OF_EXPLORATION = "minister-of-exploration"
 #: The answer that leaves the law in play.
 KEEP = "keep"
 
@@ -91,9 +95,18 @@ def minister_of_policy_draw(game: Game) -> None:
 def commerce_replenished(event: Event, ctx: Context) -> bool:
     """Whether ``event`` replenished the commodities of the owner of Minister
     of Commerce (a forced reaction of theirs)."""
+    return _owned_by_actor(event, ctx, MINISTER_OF_COMMERCE)
+
+
+def exploration_planet(event: Event, ctx: Context) -> bool:
+    """Whether ``event`` gave a planet to the owner of Minister of Exploration."""
+    return _owned_by_actor(event, ctx, MINISTER_OF_EXPLORATION)
+
+
+def _owned_by_actor(event: Event, ctx: Context, slug: str) -> bool:
     if event.player != ctx.player.name:
         return False
-    law = laws.find(ctx.game, MINISTER_OF_COMMERCE)
+    law = laws.find(ctx.game, slug)
     return law is not None and law.owner == ctx.player.name
 
 
@@ -107,4 +120,17 @@ def minister_of_commerce(ctx: Context) -> bool:
         count,
         f"for {changes.plural(count, 'neighbor')} (Minister of Commerce)",
         cite.MINISTER_OF_COMMERCE,
+    )
+
+
+def minister_of_exploration(ctx: Context) -> bool:
+    """The owner gains a trade good for the planet just gained."""
+    planet = ctx.event.card if ctx.event is not None else None
+    where = f" for {ctx.game.name_of(planet)}" if planet is not None else ""
+    return changes.gain_trade_goods(
+        ctx.game,
+        ctx.player,
+        1,
+        f"{where} (Minister of Exploration)".lstrip(),
+        cite.MINISTER_OF_EXPLORATION,
     )

@@ -39,6 +39,7 @@ MODELLED_LAWS = frozenset(
         "minister-of-peace",
         "minister-of-policy",
         "minister-of-commerce",
+        "minister-of-exploration",
         homeland.HOMELAND_DEFENSE_ACT,
         *laws.LASTING,
         *research_teams.TEAMS,
