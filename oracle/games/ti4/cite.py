@@ -239,3 +239,8 @@ COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
 # Minister of Peace: its owner discards it after an activation to end the
 # active player's turn (cards/minister_of_peace.py).
 MINISTER_OF_PEACE = cite("7.5", "89.1")
+
+# Checks and Balances: a chosen strategy card goes to another player (For);
+# only three planets ready after the agenda phase (Against) (agendas/strategy.py).
+CHECKS_AND_BALANCES = cite("7.2", "84.1")
+CHECKS_AND_BALANCES_READY = cite("8.4", "7.6", "8.18")

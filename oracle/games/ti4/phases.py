@@ -10,7 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, research_teams, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, outcomes
+from oracle.games.ti4.agendas import directives, outcomes, strategy
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -65,6 +65,7 @@ def choose_strategy_card(
     )
     answer = ask(game, prompt)
     card = offered[options.index(str(answer))]
+    receiver = strategy.pick_receiver(game, name, card)
     rules = (*cite.STRATEGY_PICK, *(cite.STRATEGY_PICK_SECOND if second else ()))
 
     def change(event: Event) -> None:
@@ -80,6 +81,7 @@ def choose_strategy_card(
     )
     if resolve_event(game, event):
         _take_trade_goods(game, name, card)
+        strategy.give(game, name, card, receiver)
 
 
 def _take_trade_goods(game: Game, name: str, card: Card) -> None:
@@ -246,6 +248,8 @@ def agenda_phase_started(game: Game) -> None:
 
 
 def _ready_after_agendas(game: Game) -> None:
+    if strategy.ready_three(game):
+        return
     for player in st.initiative_order(game):
         tired = [p for p in st.controlled_planets(game, player.name) if p.exhausted]
         for planet in tired:
