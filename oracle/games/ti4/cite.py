@@ -244,3 +244,7 @@ MINISTER_OF_PEACE = cite("7.5", "89.1")
 # only three planets ready after the agenda phase (Against) (agendas/strategy.py).
 CHECKS_AND_BALANCES = cite("7.2", "84.1")
 CHECKS_AND_BALANCES_READY = cite("8.4", "7.6", "8.18")
+
+# Imperial Arbiter: its owner discards it to swap two strategy cards at the end
+# of the strategy phase (agendas/arbiter.py).
+IMPERIAL_ARBITER = cite("7.2", "7.4", "7.5", "83.8b")

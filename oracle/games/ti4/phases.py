@@ -10,7 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, research_teams, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, outcomes, strategy
+from oracle.games.ti4.agendas import arbiter, directives, outcomes, strategy
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -40,6 +40,7 @@ def start_strategy_phase(game: Game) -> None:
     for player in game.players:
         st.seat(game, player.name).keeps_strategy_cards = False
     _trade_goods_on_unchosen(game)
+    arbiter.offer_swap(game)
 
 
 def choose_strategy_card(

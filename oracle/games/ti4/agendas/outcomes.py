@@ -40,6 +40,7 @@ MODELLED_LAWS = frozenset(
         *research_teams.TEAMS,
         *points.POINT_LAWS,
         strategy.CHECKS_AND_BALANCES,
+        "imperial-arbiter",  # agendas/arbiter.py (it imports this module)
     }
 )
 
