@@ -15,18 +15,13 @@ ms.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import oracle.games
-from bench import reference
-from oracle.engine import run_scenario
+from bench import scenario_runs
 
 TARGET_MS = 2.0
 
@@ -97,26 +92,12 @@ SCENARIO: dict[str, Any] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=500)
-    parser.add_argument("--rounds", type=int, default=3, help="0: no yardstick")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
-    args = parser.parse_args()
-    clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    oracle.games.discover()
-    result = run_scenario(SCENARIO)
-    rejected = [s for s in result.steps if s.status != "accepted"]
-    if not result.ok or rejected:
-        sys.exit(f"the bench scenario does not run cleanly: {rejected}")
-    times, base_ms = reference.in_rounds(
-        lambda: run_scenario(SCENARIO), args.repeat, args.rounds, clock
+    scenario_runs.main(
+        __doc__ or "",
+        "agenda phase, 4 players, 2 agendas, 5 action cards",
+        SCENARIO,
+        TARGET_MS,
     )
-    p50 = statistics.median(times)
-    p95 = statistics.quantiles(times, n=20)[18]
-    print(f"agenda phase, 4 players, 2 agendas, 5 action cards ({args.clock} clock)")
-    print(f"  p50 {p50:.2f} ms  p95 {p95:.2f} ms here ({len(times)} runs)")
-    if base_ms is not None:
-        print("  " + reference.report("p50", p50, base_ms, TARGET_MS))
 
 
 if __name__ == "__main__":

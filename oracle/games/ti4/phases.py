@@ -10,7 +10,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.flow.events import resolve_event
 from oracle.games.ti4 import agenda, changes, cite, research_teams, turns
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, ministers, outcomes
+from oracle.games.ti4.agendas import arbiter, directives, ministers, outcomes, strategy
 from oracle.games.ti4.combat import repair
 
 # -- strategy phase --------------------------------------------------------------------
@@ -40,6 +40,7 @@ def start_strategy_phase(game: Game) -> None:
     for player in game.players:
         st.seat(game, player.name).keeps_strategy_cards = False
     _trade_goods_on_unchosen(game)
+    arbiter.offer_swap(game)
 
 
 def choose_strategy_card(
@@ -65,6 +66,7 @@ def choose_strategy_card(
     )
     answer = ask(game, prompt)
     card = offered[options.index(str(answer))]
+    receiver = strategy.pick_receiver(game, name, card)
     rules = (*cite.STRATEGY_PICK, *(cite.STRATEGY_PICK_SECOND if second else ()))
 
     def change(event: Event) -> None:
@@ -80,6 +82,7 @@ def choose_strategy_card(
     )
     if resolve_event(game, event):
         _take_trade_goods(game, name, card)
+        strategy.give(game, name, card, receiver)
 
 
 def _take_trade_goods(game: Game, name: str, card: Card) -> None:
@@ -247,6 +250,8 @@ def agenda_phase_started(game: Game) -> None:
 
 
 def _ready_after_agendas(game: Game) -> None:
+    if strategy.ready_three(game):
+        return
     for player in st.initiative_order(game):
         tired = [p for p in st.controlled_planets(game, player.name) if p.exhausted]
         for planet in tired:

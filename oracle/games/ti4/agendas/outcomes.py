@@ -25,6 +25,7 @@ from oracle.games.ti4.agendas import (
     nexus,
     points,
     research_board,
+    strategy,
     table,
 )
 
@@ -44,6 +45,8 @@ MODELLED_LAWS = frozenset(
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,
+        strategy.CHECKS_AND_BALANCES,
+        "imperial-arbiter",  # agendas/arbiter.py (it imports this module)
     }
 )
 
@@ -563,4 +566,5 @@ RESOLVERS: dict[str, Resolver] = {
     **arms.RESOLVERS,
     **homeland.RESOLVERS,
     **nexus.RESOLVERS,
+    **strategy.RESOLVERS,
 }
