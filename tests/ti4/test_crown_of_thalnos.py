@@ -83,3 +83,11 @@ def test_the_odds_refuse_a_combat_of_the_crown_owner(make: Any, owner: str) -> N
 def test_the_odds_answer_when_the_owner_does_not_fight(make: Any) -> None:
     assert _odds(make("Carol")).attacker == "Alice"
     assert _odds(make(None)).attacker == "Alice"
+
+
+def test_electing_a_player_is_fully_modelled() -> None:
+    path = golden.SCENARIOS / "rules" / "ag-crown-of-thalnos-elected.yaml"
+    result = run_scenario(golden.load(path)["scenario"]).to_dict()
+
+    assert result["verdict"] == "legal"
+    assert not any(e.get("modelled") is False for e in result["log"])
