@@ -31,6 +31,7 @@ REPRESENTATIVE_GOVERNMENT = "representative-government"
 REPRESENTATIVE_GOVERNMENT_POK = "representative-government-pok"
 SENATE_SANCTUARY = "senate-sanctuary"
 ARTICLES_OF_WAR = "articles-of-war"
+CROWN_OF_THALNOS = "the-crown-of-thalnos-agenda"
 
 #: The laws whose lasting effect this module gives the rules.
 LASTING = frozenset(
@@ -48,6 +49,7 @@ LASTING = frozenset(
         REPRESENTATIVE_GOVERNMENT_POK,
         SENATE_SANCTUARY,
         ARTICLES_OF_WAR,
+        CROWN_OF_THALNOS,
     }
 )
 
@@ -190,12 +192,16 @@ def problems(board: BoardSpec, seats: Mapping[str, SeatSpec]) -> list[Problem]:
 def odds_gap(game: Game, forces: Mapping[str, Mapping[str, int]], retreat: bool) -> str:
     """What a law in play changes in a space combat that the combat odds do
     not account for ("" when nothing): Prophecy of Ixth's fighters, Publicize
-    Weapon Schematics' war suns, and wormhole laws for a retreat."""
+    Weapon Schematics' war suns, The Crown of Thalnos' rerolls (a ground
+    combat too), and wormhole laws for a retreat."""
     owner = prophecy_owner(game)
     if forces.get(owner, {}).get("fighter"):
         return f"Prophecy of Ixth, which adds 1 to {owner}'s fighters' combat rolls"
     if war_suns_exposed(game) and any(f.get("war-sun") for f in forces.values()):
         return "Publicize Weapon Schematics, which takes Sustain Damage from war suns"
+    crown = find(game, CROWN_OF_THALNOS)
+    if crown is not None and any(forces.get(crown.owner, {}).values()):
+        return f"The Crown of Thalnos, which lets {crown.owner} reroll combat dice"
     wormhole_laws = in_play(game, ENFORCED_TRAVEL_BAN) or wormholes_joined(game)
     if retreat and wormhole_laws:
         return "a law in play that changes adjacency through wormholes for a retreat"

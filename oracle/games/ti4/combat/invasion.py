@@ -20,7 +20,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, laws, units
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import points
-from oracle.games.ti4.combat import bacterial, core, ground_techs, hits, techs
+from oracle.games.ti4.combat import bacterial, core, crown, ground_techs, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BOMBARDMENT,
     COMBAT,
@@ -428,7 +428,8 @@ def _ground_round(game: Game, combat: core.Combat, system: Card, planet: Card) -
             "dice": dice,
         }
         core.notice(game, "combat_roll", player=player, message=None, params=found)
-        produced[player] = int(str(found["hits"]))
+        hit = int(str(found["hits"]))
+        produced[player] = crown.reroll(game, player, dice, hit, space=False)
     for player in (combat.attacker, combat.defender):
         hits.assign(
             game,

@@ -20,7 +20,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, data, laws, paths, tactical
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.combat import core, hits, techs
+from oracle.games.ti4.combat import core, crown, hits, techs
 from oracle.games.ti4.combat.rolls import (
     BARRAGE,
     COMBAT,
@@ -295,7 +295,8 @@ def _announce(game: Game, combat: core.Combat, system: Card) -> None:
 
 
 def _combat_roll(game: Game, combat: core.Combat, system: Card, player: str) -> int:
-    """A player's combat roll for every ship (78.5), then the window after it."""
+    """A player's combat roll for every ship (78.5), the window after it, then
+    The Crown of Thalnos' reroll."""
     rollers = core.ships_in(game, system, player)
     dice = roll(
         game, player, COMBAT, rollers, combat.modifiers, owned=core.owned(game, player)
@@ -307,7 +308,7 @@ def _combat_roll(game: Game, combat: core.Combat, system: Card, player: str) -> 
         "hits": sum(d.hit for d in dice),
     }
     core.notice(game, "combat_roll", player=player, message=None, params=params)
-    return int(str(params["hits"]))
+    return crown.reroll(game, player, dice, int(str(params["hits"])), space=True)
 
 
 def _retreat(game: Game, combat: core.Combat, system: Card) -> None:

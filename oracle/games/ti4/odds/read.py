@@ -184,6 +184,8 @@ def _ground_combat(
             raise _unmodelled(refused)
         upgrades[name] = ground.ground_upgrades(owned)
         unused[name] = ground.unused(game, name, owned)
+    if gap := laws.odds_gap(game, forces, False):
+        raise _unmodelled(gap)
     sides = [
         fleet(
             forces[name],
