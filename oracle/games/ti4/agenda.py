@@ -26,7 +26,7 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, ministers, outcomes, table
+from oracle.games.ti4.agendas import directives, ministers, miscount, outcomes, table
 from oracle.games.ti4.board import BoardSpec
 
 ORDINALS = ("first", "second")
@@ -98,12 +98,23 @@ def resolve_agenda(game: Game, number: int) -> bool:
     )
     if reveal(game) is None:
         return False
+    return answer(game)
+
+
+def answer(game: Game) -> bool:
+    """Answer the agenda just revealed: its windows, the vote, the outcome and
+    the riders (and the new vote on a law Miscount Disclosed elected); False
+    when no agenda is left to answer."""
+    state = voting.agenda_state(game)
     agenda = voting.current(game)
     seen: set[str] = set()  # a card back from the reshuffle is not discarded again
     while (
         agenda is not None
         and agenda.id not in seen
-        and directives.discard_on_reveal(game, agenda)
+        and (
+            directives.discard_on_reveal(game, agenda)
+            or miscount.discard_on_reveal(game, agenda)
+        )
     ):
         seen.add(agenda.id)
         agenda = voting.current(game) if reveal(game) is not None else None
@@ -136,6 +147,7 @@ def resolve_agenda(game: Game, number: int) -> bool:
     if not _resolve_outcome(game, agenda, winner):
         winner = ""  # Deadly Plot: no outcome was resolved, no prediction is right
     _riders(game, agenda, winner)
+    miscount.revote(game, answer)
     return True
 
 

@@ -24,15 +24,17 @@ def silenced_by(game: Game, name: str) -> Card | None:
     """The Political Secret of ``name`` played on the agenda being resolved:
     until it goes back, ``name`` cannot vote, play action cards or use their
     faction abilities."""
-    revealed = game.shared.get(st.AGENDA_AREA)
-    if not revealed:
+    from oracle.games.ti4 import voting  # it imports this module
+
+    agenda = voting.current(game)  # a law voted on again too (Miscount Disclosed)
+    if agenda is None:
         return None
     for player in game.players:
         for card in game.cards_in(PLAY, player.name):
             if card.slug == POLITICAL_SECRET and card.owner == name:
                 # Played on the agenda being resolved (not one left unresolved
                 # because the oracle does not model its vote).
-                return card if card.data.get(AGENDA) == revealed[-1] else None
+                return card if card.data.get(AGENDA) == agenda.id else None
     return None
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from oracle.engine.core.cards import Card, Player
 from oracle.engine.core.context import Context
-from oracle.engine.core.game import Game
+from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.messages import join_words
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, notes
@@ -52,6 +52,8 @@ class Agenda:
     predictions: list[Prediction] = field(default_factory=list)
     counterclockwise: bool = False
     elected: str = ""
+    #: The law in play voted on again as if revealed (Miscount Disclosed).
+    revote: str = ""
 
 
 def agenda_state(game: Game) -> Agenda:
@@ -64,7 +66,12 @@ def agenda_state(game: Game) -> Agenda:
 
 
 def current(game: Game) -> Card | None:
-    """Return the agenda being resolved, if one is revealed."""
+    """Return the agenda being resolved, if one is revealed: a law in play
+    while Miscount Disclosed has it voted on again."""
+    state = game.flags.get(KEY)
+    law = game.cards.get(state.revote) if isinstance(state, Agenda) else None
+    if law is not None and law.zone in (st.LAWS, PLAY):  # not discarded (Veto)
+        return law
     if st.AGENDA_AREA not in game.shared:
         return None
     ids = game.zone(st.AGENDA_AREA)
@@ -373,7 +380,10 @@ def tally(game: Game, agenda: Card) -> str:
     )
     best = max(counted.values(), default=0)
     tied = tuple(o for o, n in counted.items() if n == best)
-    if len(tied) == 1:
+    if len(tied) == 1 and (best or len(counted) > 1):
+        return tied[0]
+    if len(tied) == 1:  # the only outcome, and nobody voted: the speaker's pick
+        _only_outcome(game, agenda, tied[0])
         return tied[0]
     speaker = st.table(game).speaker
     choice = str(
@@ -398,3 +408,16 @@ def tally(game: Game, agenda: Card) -> str:
         rules=cite.AGENDA_TIE,
     )
     return choice
+
+
+def _only_outcome(game: Game, agenda: Card, outcome: str) -> None:
+    """Nobody voted and the agenda has a single outcome: the speaker must
+    decide for it (8.19a; the note of Miscount Disclosed with one law)."""
+    speaker = st.table(game).speaker
+    game.say(
+        speaker,
+        f"{speaker} chooses {outcome_name(game, agenda, outcome)}, the only "
+        "outcome, as nobody voted",
+        event="agenda_tie",
+        rules=cite.AGENDA_TIE,
+    )

@@ -22,6 +22,7 @@ from oracle.games.ti4.agendas import (
     arms,
     directives,
     homeland,
+    miscount,
     nexus,
     points,
     research_board,
@@ -567,4 +568,5 @@ RESOLVERS: dict[str, Resolver] = {
     **homeland.RESOLVERS,
     **nexus.RESOLVERS,
     **strategy.RESOLVERS,
+    **miscount.RESOLVERS,
 }
