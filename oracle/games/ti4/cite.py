@@ -239,3 +239,9 @@ COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
 # Minister of Peace: its owner discards it after an activation to end the
 # active player's turn (cards/minister_of_peace.py).
 MINISTER_OF_PEACE = cite("7.5", "89.1")
+
+# Minister of War: after an action its owner discards it to take a command
+# token off the board and perform one more action in the same turn; the
+# action needs the token removed first (agendas/minister_of_war.py).
+MINISTER_OF_WAR = cite("1.2", "3.1", "7.4", "7.5")
+MINISTER_OF_WAR_THEN = cite("1.17", "7.4")

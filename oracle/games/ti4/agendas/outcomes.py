@@ -29,6 +29,7 @@ MODELLED_LAWS = frozenset(
         "executive-sanctions",
         "committee-formation",
         "minister-of-peace",
+        "minister-of-war",
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,
