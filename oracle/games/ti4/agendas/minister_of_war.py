@@ -28,7 +28,8 @@ MINISTER_OF_WAR = "minister-of-war"
 #: for one more action, or use it for the token alone and end the turn.
 KEEP, USE, USE_AND_END = "keep", "use", "use-and-end-turn"
 
-#: ``game.flags`` key: the player whose additional action is pending.
+#: ``game.flags`` key: the player whose additional action is pending, with
+#: the round and turn (``_turn_of``).
 PENDING = "ti4.minister_of_war"
 #: ``game.flags`` key: Minister of Peace ended this player's turn in an action.
 CUT_SHORT = "ti4.turn_cut_short"
@@ -87,7 +88,7 @@ def act_again(game: Game) -> bool:
 def passing(game: Game, name: str) -> None:
     """``name`` passes: if it is in place of the additional action of
     Minister of War, say that this is not modelled."""
-    if game.flags.pop(PENDING, None) != name:
+    if game.flags.pop(PENDING, None) != _turn_of(game, name):
         return
     game.say(
         name,
@@ -144,7 +145,7 @@ def _grant_action(game: Game, owner: str) -> None:
     table.action_taken = False
     # Component actions played in the first action are another timing window.
     table.played.pop("turn", None)
-    game.flags[PENDING] = owner
+    game.flags[PENDING] = _turn_of(game, owner)
     game.say(
         owner,
         f"{owner} performs one more action in the same turn (Minister of War): "
@@ -152,3 +153,8 @@ def _grant_action(game: Game, owner: str) -> None:
         event="minister_of_war",
         rules=cite.MINISTER_OF_WAR,
     )
+
+
+def _turn_of(game: Game, name: str) -> tuple[str, int, int]:
+    """A player's turn as now: who, in which round and turn."""
+    return name, game.clock.round, game.clock.turn
