@@ -260,6 +260,7 @@ MINISTER_OF_EXPLORATION = cite("7.2", "7.4", "25.1")
 # Minister of Policy: its owner draws an action card once the status phase
 # has ended (agendas/ministers.py).
 MINISTER_OF_POLICY = cite("7.2", "7.4", "81.8", "2.1")
+
 # Checks and Balances: a chosen strategy card goes to another player (For);
 # only three planets ready after the agenda phase (Against) (agendas/strategy.py).
 CHECKS_AND_BALANCES = cite("7.2", "84.1")
@@ -268,3 +269,9 @@ CHECKS_AND_BALANCES_READY = cite("8.4", "7.6", "8.18")
 # Imperial Arbiter: its owner discards it to swap two strategy cards at the end
 # of the strategy phase (agendas/arbiter.py).
 IMPERIAL_ARBITER = cite("7.2", "7.4", "7.5", "83.8b")
+
+# Minister of War: after an action its owner discards it to take a command
+# token off the board and perform one more action in the same turn; the
+# action needs the token removed first (agendas/minister_of_war.py).
+MINISTER_OF_WAR = cite("1.2", "3.1", "7.4", "7.5")
+MINISTER_OF_WAR_THEN = cite("1.17", "7.4")

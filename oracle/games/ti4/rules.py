@@ -380,7 +380,7 @@ def _end_turn(ctx: Context) -> bool:
     if event is not None:
         # A closure over the game, not the context: the context holds the
         # event, and the pair would form a cycle left to the garbage collector.
-        event.then.append(lambda: turns.end_turn(game))
+        event.then.append(lambda: turns.after_action(game))
     return True
 
 

@@ -14,6 +14,7 @@ from oracle.engine.core.game import Game
 from oracle.engine.play import periods
 from oracle.games.ti4 import cite
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import minister_of_war
 
 
 def arrange(game: Game) -> None:
@@ -82,6 +83,13 @@ def finish_action(game: Game) -> None:
     st.table(game).action_taken = True
 
 
+def after_action(game: Game) -> None:
+    """The active player's action is done: the turn ends, unless Minister of
+    War gives them one more action in it (``agendas.minister_of_war``)."""
+    if not minister_of_war.act_again(game):
+        end_turn(game)
+
+
 def pass_turn(game: Game, player: Player) -> None:
     """Pass in the action phase (3.3), after the strategy cards were used (3.4)."""
     name = player.name
@@ -102,6 +110,7 @@ def pass_turn(game: Game, player: Player) -> None:
             f"{name} cannot pass before performing the strategic action of {cards}",
             (*cite.PASS_STRATEGY_FIRST, *rules),
         )
+    minister_of_war.passing(game, name)
     st.seat(game, name).passed = True
     game.say(name, f"{name} passes", event="pass", rules=cite.PASSED)
     end_turn(game)

@@ -43,6 +43,7 @@ MODELLED_LAWS = frozenset(
         "minister-of-commerce",
         "minister-of-exploration",
         homeland.HOMELAND_DEFENSE_ACT,
+        "minister-of-war",
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,

@@ -17,7 +17,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import cite, tactical
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import outcomes
+from oracle.games.ti4.agendas import minister_of_war, outcomes
 
 
 def _others_there(event: Event, ctx: Context) -> bool:
@@ -34,6 +34,7 @@ def _end_turn(ctx: Context) -> bool:
     outcomes.discard(game, ctx.player.name, law, "by its owner", cite.MINISTER_OF_PEACE)
     tactical.boosts(game).ended = True
     active = event.player
+    game.flags[minister_of_war.CUT_SHORT] = active
     game.say(
         active,
         f"{active}'s turn ends at once (Minister of Peace): no movement, no production",
