@@ -239,3 +239,8 @@ COMMITTEE_FORMATION = cite("7.4", "7.5", "8.9", "8.10a")
 # Minister of Peace: its owner discards it after an activation to end the
 # active player's turn (cards/minister_of_peace.py).
 MINISTER_OF_PEACE = cite("7.5", "89.1")
+
+# Demilitarized Zone (the agenda): nothing lands on, is produced on or is placed
+# on its planet (laws.demilitarized, agendas/demilitarized.py).
+LAW_DEMILITARIZED = cite("7.2", "12.1", "1.6")
+LAW_DEMILITARIZED_LANDING = cite("7.2", "12.1", "1.6", "49.2")

@@ -18,7 +18,14 @@ from oracle.engine.core.game import PLAY, Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws, research_teams, victory, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import arms, directives, points, research_board, table
+from oracle.games.ti4.agendas import (
+    arms,
+    demilitarized,
+    directives,
+    points,
+    research_board,
+    table,
+)
 
 #: ``resolve(game, agenda, outcome)``: one agenda's modelled outcomes.
 Resolver = Callable[[Game, Card, str], bool]
@@ -32,6 +39,7 @@ MODELLED_LAWS = frozenset(
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,
+        *demilitarized.LAWS,
     }
 )
 
@@ -541,4 +549,5 @@ RESOLVERS: dict[str, Resolver] = {
     **research_board.RESOLVERS,
     **points.POINT_RESOLVERS,
     **arms.RESOLVERS,
+    **demilitarized.RESOLVERS,
 }

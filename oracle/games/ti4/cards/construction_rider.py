@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from oracle.engine.core.cards import Player
 from oracle.engine.core.game import PLAY, Game
-from oracle.games.ti4 import changes, cite, reserve
+from oracle.games.ti4 import changes, cite, laws, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.riders import choose, not_modelled, nothing, rider_card
 
@@ -34,6 +34,7 @@ def _reward(game: Game, player: Player) -> None:
         planet.slug: planet
         for planet in st.controlled_planets(game, me)
         if not st.on_planet(game, planet, "space-dock")
+        and not laws.demilitarized(game, planet)
     }
     found = {
         slug: planet
