@@ -244,3 +244,8 @@ MINISTER_OF_PEACE = cite("7.5", "89.1")
 # on its planet (laws.demilitarized, agendas/demilitarized.py).
 LAW_DEMILITARIZED = cite("7.2", "12.1", "1.6")
 LAW_DEMILITARIZED_LANDING = cite("7.2", "12.1", "1.6", "49.2")
+
+# Minister of Industry: its owner's units use Production where they placed a
+# space dock (agendas/industry.py).
+MINISTER_OF_INDUSTRY = cite("7.4", "68.1")
+INDUSTRY_PRODUCTION = cite("7.4", "68.1", "68.1a", "68.1b", "67.1", "67.2", "67.6")

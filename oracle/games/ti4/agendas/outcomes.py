@@ -36,6 +36,7 @@ MODELLED_LAWS = frozenset(
         "executive-sanctions",
         "committee-formation",
         "minister-of-peace",
+        "minister-of-industry",  # agendas/industry.py (which imports this module)
         *laws.LASTING,
         *research_teams.TEAMS,
         *points.POINT_LAWS,
