@@ -200,3 +200,35 @@ def test_a_law_and_its_planet_are_matched_in_any_case() -> None:
     result = run_scenario(_sanctuary({"law": "Senate-Sanctuary", "planet": "LODOR"}))
     assert result.ok
     assert result.state["board"]["laws"] == ["senate-sanctuary"]
+
+
+def _demilitarized(planet: str, units: list[str]) -> dict[str, Any]:
+    scenario = _sanctuary({"law": "demilitarized-zone-agenda", "planet": planet})
+    scenario["board"]["systems"][0]["units"] = {"Alice": units}
+    return scenario
+
+
+def test_demilitarized_zone_starts_on_a_cultural_planet_without_units() -> None:
+    assert run_scenario(_demilitarized("lodor", ["carrier", "infantry@bereg"])).ok
+
+
+@pytest.mark.parametrize(
+    ("planet", "units", "path", "message"),
+    [
+        ("bereg", [], "/board/laws/0/planet", "elects a cultural planet"),
+        (
+            "lodor",
+            ["carrier", "infantry@lodor"],
+            "/board/systems/0/units",
+            "Alice's infantry cannot be on lodor: Demilitarized Zone is attached",
+        ),
+    ],
+)
+def test_demilitarized_zone_refuses_a_board_that_cannot_be(
+    planet: str, units: list[str], path: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        run_scenario(_demilitarized(planet, units))
+    assert any(
+        p.path == path and message in p.message for p in raised.value.problems
+    ), raised.value.problems

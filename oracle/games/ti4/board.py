@@ -183,6 +183,7 @@ ATTACHED_LAWS.update(
 )
 ATTACHED_LAWS["holy-planet-of-ixth"] = "cultural"
 ATTACHED_LAWS["core-mining"] = ATTACHED_LAWS["terraforming-initiative"] = "hazardous"
+ATTACHED_LAWS["demilitarized-zone-agenda"] = "cultural"
 _SYSTEM_FIELDS = frozenset(
     {
         "id",

@@ -504,6 +504,8 @@ def place_units(
     See ``reserve``.
     """
     actor = by or owner
+    if barred_planet(game, actor, unit, planet):
+        return 0
     where = reserve.destination(system, planet)
     found = reserve.plan(game, owner, unit, count, where, borrow=borrow)
     for card in found.borrowed:
@@ -542,6 +544,22 @@ def place_units(
         rules=(*rules, *extra),
     )
     return total if happened else 0
+
+
+def barred_planet(game: Game, actor: str, unit: str, planet: Card | None) -> bool:
+    """Whether Demilitarized Zone bars placing units on ``planet``; if so,
+    log that ``actor`` places no ``unit`` there."""
+    if not laws.demilitarized(game, planet):
+        return False
+    assert planet is not None  # demilitarized
+    game.say(
+        actor,
+        f"{actor} places no {unit} on {game.name_of(planet)}: Demilitarized Zone "
+        "is attached to it",
+        event="place_units",
+        rules=cite.LAW_DEMILITARIZED,
+    )
+    return True
 
 
 def _placed(

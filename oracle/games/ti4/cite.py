@@ -275,3 +275,13 @@ IMPERIAL_ARBITER = cite("7.2", "7.4", "7.5", "83.8b")
 # action needs the token removed first (agendas/minister_of_war.py).
 MINISTER_OF_WAR = cite("1.2", "3.1", "7.4", "7.5")
 MINISTER_OF_WAR_THEN = cite("1.17", "7.4")
+
+# Demilitarized Zone (the agenda): nothing lands on, is produced on or is placed
+# on its planet (laws.demilitarized, agendas/demilitarized.py).
+LAW_DEMILITARIZED = cite("7.2", "12.1", "1.6")
+LAW_DEMILITARIZED_LANDING = cite("7.2", "12.1", "1.6", "49.2")
+
+# Minister of Industry: its owner's units use Production where they placed a
+# space dock (agendas/industry.py).
+MINISTER_OF_INDUSTRY = cite("7.4", "68.1")
+INDUSTRY_PRODUCTION = cite("7.4", "68.1", "68.1a", "68.1b", "67.1", "67.2", "67.6")

@@ -277,3 +277,15 @@ def planet_bonus(game: Game, planet: Card, value: str) -> int:
 def resources(game: Game, planet: Card) -> int:
     """A planet's resource value, with what attached laws add."""
     return game.stat(planet, "resources") + planet_bonus(game, planet, "resources")
+
+
+DEMILITARIZED_ZONE = "demilitarized-zone-agenda"
+
+
+def demilitarized(game: Game, planet: Card | None) -> bool:
+    """Demilitarized Zone (the base game's agenda): no unit may land on,
+    be produced on or be placed on the planet it is attached to."""
+    if planet is None:
+        return False
+    law = find(game, DEMILITARIZED_ZONE)
+    return law is not None and law.data.get("planet") == planet.slug

@@ -159,9 +159,12 @@ class OrderPrompt(Prompt):
         return ()
 
 
-def production_step(game: Game, me: str, system: Card) -> None:
+def production_step(
+    game: Game, me: str, system: Card, cited: tuple[str, ...] = cite.PRODUCTION
+) -> None:
     """Ask what to produce with the units in the active system, then pay,
-    place the units and settle capacity and the fleet pool."""
+    place the units and settle capacity and the fleet pool. ``cited``: why
+    they produce (the production step, 89.5, unless another ability says)."""
     points.say_no_production(game, me, system)
     found = makers(game, me, system)
     if not found:
@@ -202,7 +205,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
         options,
         minimum=0,
         maximum=len(options),
-        rules=cite.PRODUCTION,
+        rules=cited,
         why=f"at most {limit} units in {name} (68.1a, 68.1b), costing at most the "
         f"{money - discount} resources {me} can spend (67.1)"
         f"{' plus 1 off with War Machine' if boosted else ''}"
@@ -235,7 +238,7 @@ def production_step(game: Game, me: str, system: Card) -> None:
             rules=cite.SARWEEN_TOOLS,
         )
     _pay(game, me, max(0, cost(order, faction, single) - discount))
-    _announce(game, me, name, order, limit, discount)
+    _announce(game, me, name, order, limit, discount, cited)
     for unit, count in order.items():
         planet = ground_at if unit in data.GROUND_FORCES else None
         rules = cite.GROUND_PLACED if planet is not None else cite.SHIPS_PLACED
@@ -275,7 +278,13 @@ def _place(system: Card, planet: Card | None, unit: str) -> tuple[str, str | Non
 
 
 def _announce(
-    game: Game, me: str, name: str, order: dict[str, int], limit: int, discount: int
+    game: Game,
+    me: str,
+    name: str,
+    order: dict[str, int],
+    limit: int,
+    discount: int,
+    rules: tuple[str, ...] = cite.PRODUCTION,
 ) -> None:
     what = join_words([changes.units_text(u, n) for u, n in order.items()])
     single = laws.single_pairs(game)
@@ -286,7 +295,7 @@ def _announce(
         f"{changes.plural(paid, 'resource')} "
         f"(production value {limit})",
         event="produce",
-        rules=cite.PRODUCTION,
+        rules=rules,
     )
 
 

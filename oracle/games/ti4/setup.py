@@ -32,6 +32,7 @@ from oracle.games.ti4 import (
     turns,
 )
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import demilitarized
 from oracle.games.ti4.board import (
     NO_SEAT,
     BoardSpec,
@@ -149,6 +150,7 @@ def check(scenario: Scenario, pack: Ti4Pack) -> None:
     named = {p.name: s for p, s in zip(scenario.players, seats, strict=True)}
     problems.extend(combat.unmodelled(scenario, board, named))
     problems.extend(laws.problems(board, named))
+    problems.extend(demilitarized.problems(board))
     problems.extend(_unimplemented(scenario, pack))
     problems.extend(agenda.problems(scenario, board))
     if problems:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
-from oracle.games.ti4 import changes, cite, data, movement, research, voting
+from oracle.games.ti4 import changes, cite, data, laws, movement, research, voting
 from oracle.games.ti4 import state as st
 
 #: A mech placed by the For outcome may be taken off the board when none is
@@ -21,6 +21,7 @@ def _home_planets(game: Game, name: str) -> list[Card]:
         for p in st.controlled_planets(game, name)
         if (system := st.system_of(game, p)) is not None
         and st.home_owner(game, system) == name
+        and not laws.demilitarized(game, p)
     ]
 
 

@@ -20,6 +20,7 @@ from oracle.games.ti4 import changes, cite, laws, research_teams, victory, votin
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import (
     arms,
+    demilitarized,
     directives,
     homeland,
     miscount,
@@ -49,6 +50,8 @@ MODELLED_LAWS = frozenset(
         *points.POINT_LAWS,
         strategy.CHECKS_AND_BALANCES,
         "imperial-arbiter",  # agendas/arbiter.py (it imports this module)
+        "minister-of-industry",  # agendas/industry.py (which imports this module)
+        *demilitarized.LAWS,
     }
 )
 
@@ -570,4 +573,5 @@ RESOLVERS: dict[str, Resolver] = {
     **nexus.RESOLVERS,
     **strategy.RESOLVERS,
     **miscount.RESOLVERS,
+    **demilitarized.RESOLVERS,
 }

@@ -138,6 +138,15 @@ def _colonial_redistribution(game: Game, agenda: Card, outcome: str) -> bool:
             changes.destroy_units(game, speaker, doomed, cite.AGENDA_RESOLVE)
     if not owner:
         return False
+    if laws.demilitarized(game, planet):  # as the exploration card's note
+        game.say(
+            None,
+            f"No infantry is placed on {game.name_of(planet)}: Demilitarized Zone "
+            f"is attached to it, and {owner} keeps control",
+            event="agenda_outcome",
+            rules=(*cite.LAW_DEMILITARIZED, *cite.cite("25.4")),
+        )
+        return True
     fewest = victory.leaders(game, st.speaker_order(game), most=False)
     chosen = fewest[0]
     if len(fewest) > 1:

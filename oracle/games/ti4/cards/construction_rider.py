@@ -4,24 +4,23 @@ is resolved, place 1 space dock from reinforcements on a planet you control.
 The reward asks which planet (``construction-rider:planet``): one the player
 controls that holds no space dock (79.3, 85.4). With none left in
 reinforcements, one is taken off the board from a system without the player's
-command token (23.4a, the card notes; ``changes.place_units``). Not modelled:
-the Clan of Saar (whose space dock goes into the space of a system with one of
-their planets) and the production Minister of Industry then gives."""
+command token (23.4a, the card notes; ``changes.place_units``). Its owner's
+Minister of Industry then offers Production there (``agendas/industry.py``).
+Not modelled: the Clan of Saar (whose space dock goes into the space of a
+system with one of their planets)."""
 
 from __future__ import annotations
 
 from oracle.engine.core.cards import Player
-from oracle.engine.core.game import PLAY, Game
-from oracle.games.ti4 import changes, cite, reserve
+from oracle.engine.core.game import Game
+from oracle.games.ti4 import changes, cite, laws, reserve
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import industry
 from oracle.games.ti4.riders import choose, not_modelled, nothing, rider_card
 
 _SAAR = not_modelled(
     "places 1 space dock in a system with a planet they control (Construction "
     "Rider; the Clan of Saar's space docks are not modelled)"
-)
-_INDUSTRY = not_modelled(
-    "may produce with their units in that system (Minister of Industry)"
 )
 
 
@@ -34,6 +33,7 @@ def _reward(game: Game, player: Player) -> None:
         planet.slug: planet
         for planet in st.controlled_planets(game, me)
         if not st.on_planet(game, planet, "space-dock")
+        and not laws.demilitarized(game, planet)
     }
     found = {
         slug: planet
@@ -67,10 +67,8 @@ def _reward(game: Game, player: Player) -> None:
     placed = changes.place_units(
         game, me, "space-dock", 1, system, planet, rules=cite.PREDICTION_RESOLVES
     )
-    if placed and any(
-        c.slug == "minister-of-industry" for c in game.cards_in(PLAY, me)
-    ):
-        _INDUSTRY(game, player)
+    if placed:
+        industry.dock_placed(game, me, system)
 
 
 CARD = rider_card("construction-rider", "Construction Rider", _reward)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from oracle.engine.core.cards import Card
 from oracle.engine.core.context import Context
-from oracle.games.ti4 import changes, cite, reserve
+from oracle.games.ti4 import changes, cite, laws, reserve
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.cards.common import (
     NO_PLASTIC,
@@ -41,6 +41,12 @@ def refuse(ctx: Context, planet: Card) -> Reason | None:
     """A planet you control on which three infantry can stand (23.N1)."""
     if not own_planet(planet, ctx):
         return NOT_LEGAL
+    if laws.demilitarized(ctx.game, planet):
+        return (
+            f"no unit may be placed on {ctx.game.name_of(planet)}: Demilitarized "
+            "Zone is attached to it",
+            cite.LAW_DEMILITARIZED,
+        )
     if not _infantry_fit(planet, ctx):
         return (
             f"{ctx.player.name} cannot put infantry on {ctx.game.name_of(planet)}: "

@@ -10,6 +10,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import changes, cite, data
 from oracle.games.ti4 import state as st
+from oracle.games.ti4.agendas import industry
 from oracle.games.ti4.cards.common import response_card
 from oracle.games.ti4.combat import core
 
@@ -53,6 +54,8 @@ def _infiltrate(ctx: Context) -> bool:
             "reinforcements",
             RULES,
         )
+        if unit.slug == "space-dock":
+            industry.dock_replaced(game, me, system)
     return True
 
 

@@ -21,7 +21,7 @@ def _messiah(ctx: Context) -> bool:
         )
     for planet in planets:
         system = st.system_of(game, planet)
-        if system is None:
+        if system is None or changes.barred_planet(game, me, "infantry", planet):
             continue
         if not changes.place_units(
             game, me, "infantry", 1, system, planet, borrow=False

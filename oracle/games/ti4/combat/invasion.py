@@ -245,10 +245,20 @@ def _commit(game: Game, invasion: Invasion, system: Card, planets: list[Card]) -
     default all of them go to the first planet another player controls or
     has ground forces on, else to the first planet they do not control."""
     active = invasion.attacker
+    barred = [p for p in planets if laws.demilitarized(game, p)]
+    planets = [p for p in planets if p not in barred]
     aimed = [p for p in planets if _defender(game, p, active)] or [
         p for p in planets if st.controller(game, p) != active
     ]
     default = aimed[0] if aimed else None
+    for planet in barred:  # Demilitarized Zone
+        game.say(
+            active,
+            f"No ground force may land on {game.name_of(planet)}: Demilitarized "
+            "Zone is attached to it",
+            event="commit_ground_forces",
+            rules=cite.LAW_DEMILITARIZED_LANDING,
+        )
     for planet in planets:
         forces = [
             u for u in carried(game, system, active) if u.id not in invasion.returned
