@@ -111,10 +111,7 @@ def answer(game: Game) -> bool:
     while (
         agenda is not None
         and agenda.id not in seen
-        and (
-            directives.discard_on_reveal(game, agenda)
-            or miscount.discard_on_reveal(game, agenda)
-        )
+        and directives.discard_on_reveal(game, agenda)
     ):
         seen.add(agenda.id)
         agenda = voting.current(game) if reveal(game) is not None else None

@@ -8,8 +8,9 @@ first ones offered, in board order). Its Against, and New Constitution's For,
 take effect when the next strategy phase starts (``exhaust_at_strategy_phase``):
 planets with a technology specialty, and the planets each player controls in
 their own home system (not those in another player's home: its note).
-New Constitution revealed while no law is in play is discarded and another
-agenda is revealed (``discard_on_reveal``).
+New Constitution, Judicial Abolishment and Miscount Disclosed revealed while
+no law is in play are discarded and another agenda is revealed
+(``discard_on_reveal``).
 """
 
 from __future__ import annotations
@@ -109,10 +110,17 @@ def _why_exhausted(game: Game, name: str, planet: Card, kinds: list[str]) -> str
     return ""
 
 
+#: The agendas whose text discards them, when revealed with no law in play,
+#: for another agenda to be revealed.
+NEED_A_LAW = frozenset(
+    {"new-constitution", "judicial-abolishment", "miscount-disclosed"}
+)
+
+
 def discard_on_reveal(game: Game, agenda: Card) -> bool:
-    """New Constitution revealed while no law is in play is discarded (its
-    text); True when it was, so that another agenda is revealed."""
-    if agenda.slug != "new-constitution" or voting.laws_in_play(game):
+    """An agenda of ``NEED_A_LAW`` revealed while no law is in play is
+    discarded (its text); True when it was, so that another is revealed."""
+    if agenda.slug not in NEED_A_LAW or voting.laws_in_play(game):
         return False
     from oracle.games.ti4.agendas import outcomes  # it imports this module
 

@@ -3,7 +3,7 @@ directive that elects a law in play, then has it voted on again as if it had
 just been revealed.
 
 Revealed while no law is in play, it is discarded and the next agenda is
-revealed (its text; ``discard_on_reveal``). Otherwise the election is an
+revealed (its text; ``directives.discard_on_reveal``). Otherwise the election is an
 ordinary vote on the laws in play (``voting.outcomes``): with one law, a vote
 for it or an abstention, and the speaker picks it when nobody voted. Its
 outcome only records the elected law; the card is discarded and the riders on
@@ -48,18 +48,6 @@ UNSETTLED: dict[str, str] = {
     "classified-document-leaks": "an election of a secret objective",
     "committee-formation": "how its owner and a newly elected player use it",
 }
-
-
-def discard_on_reveal(game: Game, agenda: Card) -> bool:
-    """Miscount Disclosed revealed while no law is in play is discarded (its
-    text); True when it was, so that another agenda is revealed."""
-    if agenda.slug != SLUG or voting.laws_in_play(game):
-        return False
-    from oracle.games.ti4.agendas import outcomes  # it imports this module
-
-    return outcomes.discard(
-        game, "", agenda, "as no law is in play", cite.AGENDA_REVEAL
-    )
 
 
 def _miscount_disclosed(game: Game, agenda: Card, outcome: str) -> bool:
