@@ -43,7 +43,7 @@ SCENARIO = {
 RESULT = {
     "ok": True,
     "game": "ti4",
-    "engine_version": "3.5.0",
+    "engine_version": "3.6.0",
     "verdict": "legal",
     "steps": [
         {
@@ -358,7 +358,7 @@ ODDS_SCENARIO = {
 #: The answer to ``ODDS_SCENARIO`` (a test compares it with a fresh one).
 ODDS_RESULT = {
     "game": "ti4",
-    "engine_version": "3.5.0",
+    "engine_version": "3.6.0",
     "combat": {
         "kind": "space",
         "system": "Lodor",
@@ -481,7 +481,7 @@ GROUND_SCENARIO = {
 #: The answer to ``GROUND_SCENARIO`` (a test compares it with a fresh one).
 GROUND_RESULT: dict[str, Any] = {
     "game": "ti4",
-    "engine_version": "3.5.0",
+    "engine_version": "3.6.0",
     "combat": {
         "kind": "ground",
         "system": "Lodor",

@@ -7,4 +7,4 @@ give a different answer); PATCH for fixes that leave every answer unchanged.
 
 from __future__ import annotations
 
-ENGINE_VERSION = "3.5.0"
+ENGINE_VERSION = "3.6.0"
