@@ -98,4 +98,4 @@ def revote(game: Game, answer: Callable[[Game], bool]) -> None:
     answer(game)
 
 
-RESOLVERS = {SLUG: _miscount_disclosed}
+RESOLVERS: dict[str, Callable[[Game, Card, str], bool]] = {SLUG: _miscount_disclosed}
