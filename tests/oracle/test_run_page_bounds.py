@@ -45,7 +45,12 @@ def worst_case() -> dict[str, Any]:
         "game": "ti4",
         "phase": "action",
         "players": [{"name": name, "hand": ["sabotage"] * 7} for name in names],
-        "board": {"systems": systems, "fill_deck": True},
+        # Homeland Defense Act lifts the two-PDS limit of a planet (63.3).
+        "board": {
+            "systems": systems,
+            "fill_deck": True,
+            "laws": ["homeland-defense-act"],
+        },
         "steps": [{"advance": phases[n % 4]} for n in range(200)],
     }
 
