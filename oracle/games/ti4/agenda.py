@@ -26,7 +26,14 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, ministers, miscount, outcomes, table
+from oracle.games.ti4.agendas import (
+    covert,
+    directives,
+    ministers,
+    miscount,
+    outcomes,
+    table,
+)
 from oracle.games.ti4.board import BoardSpec
 
 ORDINALS = ("first", "second")
@@ -107,6 +114,8 @@ def answer(game: Game) -> bool:
     when no agenda is left to answer."""
     state = voting.agenda_state(game)
     agenda = voting.current(game)
+    if covert.dropped(game):  # Covert Legislation went with its hidden agenda
+        return True
     seen: set[str] = set()  # a card back from the reshuffle is not discarded again
     while (
         agenda is not None
@@ -179,14 +188,18 @@ def reveal(game: Game) -> Card | None:
         )
         return None
 
+    hides = covert.is_covert(card)
+
     def change() -> None:
         game.move(card, st.AGENDA_AREA)
+        if hides:  # it logs the reveal, then draws the hidden agenda
+            covert.draw_hidden(game, card, reshuffle)
 
     changes.happen(
         game,
         "reveal_agenda",
         player=speaker,
-        message=f"{speaker} reveals {game.name_of(card)}",
+        message=None if hides else f"{speaker} reveals {game.name_of(card)}",
         change=change,
         card=card,
         rules=cite.AGENDA_REVEAL,
