@@ -114,8 +114,6 @@ def answer(game: Game) -> bool:
     when no agenda is left to answer."""
     state = voting.agenda_state(game)
     agenda = voting.current(game)
-    if covert.dropped(game):  # Covert Legislation went with its hidden agenda
-        return True
     seen: set[str] = set()  # a card back from the reshuffle is not discarded again
     while (
         agenda is not None
@@ -124,6 +122,8 @@ def answer(game: Game) -> bool:
     ):
         seen.add(agenda.id)
         agenda = voting.current(game) if reveal(game) is not None else None
+    if covert.dropped(game):  # Covert Legislation went with its hidden agenda
+        return True
     if agenda is None:
         return False
     found = voting.outcomes(game, agenda)
