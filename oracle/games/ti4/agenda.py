@@ -26,7 +26,14 @@ from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.engine.core.scenario import Scenario
 from oracle.games.ti4 import changes, cite, riders, turns, voting
 from oracle.games.ti4 import state as st
-from oracle.games.ti4.agendas import directives, ministers, miscount, outcomes, table
+from oracle.games.ti4.agendas import (
+    covert,
+    directives,
+    ministers,
+    miscount,
+    outcomes,
+    table,
+)
 from oracle.games.ti4.board import BoardSpec
 
 ORDINALS = ("first", "second")
@@ -115,6 +122,8 @@ def answer(game: Game) -> bool:
     ):
         seen.add(agenda.id)
         agenda = voting.current(game) if reveal(game) is not None else None
+    if covert.dropped(game):  # Covert Legislation went with its hidden agenda
+        return True
     if agenda is None:
         return False
     found = voting.outcomes(game, agenda)
@@ -179,14 +188,18 @@ def reveal(game: Game) -> Card | None:
         )
         return None
 
+    hides = covert.is_covert(card)
+
     def change() -> None:
         game.move(card, st.AGENDA_AREA)
+        if hides:  # it logs the reveal, then draws the hidden agenda
+            covert.draw_hidden(game, card, reshuffle)
 
     changes.happen(
         game,
         "reveal_agenda",
         player=speaker,
-        message=f"{speaker} reveals {game.name_of(card)}",
+        message=None if hides else f"{speaker} reveals {game.name_of(card)}",
         change=change,
         card=card,
         rules=cite.AGENDA_REVEAL,

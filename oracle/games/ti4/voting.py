@@ -54,6 +54,8 @@ class Agenda:
     elected: str = ""
     #: The law in play voted on again as if revealed (Miscount Disclosed).
     revote: str = ""
+    #: The agenda under Covert Legislation, voted on blind (``agendas.covert``).
+    hidden: str = ""
 
 
 def agenda_state(game: Game) -> Agenda:
@@ -78,8 +80,23 @@ def current(game: Game) -> Card | None:
     return game.cards[ids[-1]] if ids else None
 
 
+#: The directive voted on with the outcomes of an agenda hidden under it.
+COVERT = "covert-legislation"
+
+
+def hidden_under(game: Game, agenda: Card) -> Card | None:
+    """The agenda lying face down under Covert Legislation (``agendas.covert``),
+    if ``agenda`` is Covert Legislation and one does."""
+    state = game.flags.get(KEY)
+    if agenda.slug != COVERT or not isinstance(state, Agenda):
+        return None
+    hidden = game.cards.get(state.hidden)
+    return hidden if hidden is not None and hidden.zone == st.AGENDA_AREA else None
+
+
 def elects(game: Game, agenda: Card) -> str:
     """Return what an agenda elects (``table.FOR_AGAINST``, ``table.PLAYER``...)."""
+    agenda = hidden_under(game, agenda) or agenda  # voted on as Covert Legislation
     # Three laws the pack knew first without the "-agenda" of their slugs.
     known = table.AGENDAS.get(agenda.slug) or table.AGENDAS.get(f"{agenda.slug}-agenda")
     return known.elect if known is not None else ""

@@ -20,6 +20,7 @@ from oracle.games.ti4 import changes, cite, laws, research_teams, victory, votin
 from oracle.games.ti4 import state as st
 from oracle.games.ti4.agendas import (
     arms,
+    covert,
     demilitarized,
     directives,
     homeland,
@@ -163,6 +164,8 @@ def discard(
     )
     if done and in_play:
         left_play(game, agenda, owner)
+    if done:
+        covert.discard_hidden(game, agenda, rules)
     return done
 
 
@@ -574,4 +577,5 @@ RESOLVERS: dict[str, Resolver] = {
     **strategy.RESOLVERS,
     **miscount.RESOLVERS,
     **demilitarized.RESOLVERS,
+    **covert.RESOLVERS,
 }
