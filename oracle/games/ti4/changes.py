@@ -433,6 +433,7 @@ def remove_board_token(
         player=owner.name,
         message=text.rstrip(),
         change=change,
+        rules=rules,
     )
 
 

@@ -77,7 +77,11 @@ def act_again(game: Game) -> bool:
     )
     outcomes.discard(game, active, law, "by its owner", cite.MINISTER_OF_WAR)
     changes.remove_board_token(
-        game, game.player(active), system, "to their reinforcements (Minister of War)"
+        game,
+        game.player(active),
+        system,
+        "to their reinforcements (Minister of War)",
+        cite.MINISTER_OF_WAR,
     )
     if answer == USE_AND_END:
         return False
