@@ -232,3 +232,34 @@ def test_demilitarized_zone_refuses_a_board_that_cannot_be(
     assert any(
         p.path == path and message in p.message for p in raised.value.problems
     ), raised.value.problems
+
+
+@pytest.mark.parametrize(
+    ("law", "where", "message"),
+    [
+        (
+            "imperial-arbiter",
+            "/board/laws/0",
+            "imperial-arbiter elects a player and lies with its owner: write "
+            "{law: imperial-arbiter, owner: <player>} (rule 7.4)",
+        ),
+        (
+            {"law": "fleet-regulations", "owner": "Alice"},
+            "/board/laws/0/owner",
+            "fleet-regulations elects no player, so no player owns it (rule 7.3)",
+        ),
+    ],
+)
+def test_a_law_has_an_owner_exactly_when_it_elects_a_player(
+    law: Any, where: str, message: str
+) -> None:
+    data = {
+        "game": "ti4",
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "board": {"laws": [law]},
+    }
+    with pytest.raises(ScenarioError) as caught:
+        run_scenario(data)
+    assert [(p.path, p.message) for p in caught.value.problems] == [(where, message)]
+    owned = {"law": "imperial-arbiter", "owner": "Alice"}
+    assert run_scenario({**data, "board": {"laws": [owned]}}).ok

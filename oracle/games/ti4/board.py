@@ -45,7 +45,7 @@ from oracle.engine.core.errors import Problem, did_you_mean, unknown_card_messag
 from oracle.engine.core.schema import Reader, pointer, present
 from oracle.engine.core.specs import MAX_PLAYERS
 from oracle.games.ti4 import data
-from oracle.games.ti4.agendas.table import AGENDAS
+from oracle.games.ti4.agendas.table import AGENDAS, PLAYER
 
 TRAITS = ("cultural", "industrial", "hazardous")
 WORMHOLES = ("alpha", "beta", "gamma", "delta")
@@ -399,8 +399,27 @@ class BoardReader(Reader):
             if text is not None and text not in KNOWN_LAWS:
                 self.fail(here, f"unknown law {text!r}{did_you_mean(text, KNOWN_LAWS)}")
             elif text is not None:
+                self._law_owner(text, owner, here)
                 out.append((text, owner))
         return tuple(out)
+
+    def _law_owner(self, slug: str, owner: str | None, here: str) -> None:
+        """A law that elects a player lies with its owner (7.4); any other
+        lies in the common area or on a planet, owned by nobody (7.3)."""
+        agenda = AGENDAS.get(slug)
+        if agenda is None:
+            return
+        if agenda.elect == PLAYER and owner is None:
+            self.fail(
+                here,
+                f"{slug} elects a player and lies with its owner: write "
+                f"{{law: {slug}, owner: <player>}} (rule 7.4)",
+            )
+        elif agenda.elect != PLAYER and owner is not None:
+            self.fail(
+                f"{here}/owner",
+                f"{slug} elects no player, so no player owns it (rule 7.3)",
+            )
 
     def _law_planets(
         self, value: object, path: str, systems: tuple[SystemSpec, ...]
