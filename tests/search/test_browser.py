@@ -115,6 +115,9 @@ def test_suggestions_are_styled_by_the_site_stylesheet(page: Any) -> None:
     # The answer to the whole text, not to a letter typed before it.
     page.wait_for_load_state("networkidle")
     box.press("ArrowDown")
+    # The key moves the highlight in a script of the page: wait until it has.
+    listbox.locator("[aria-selected=true]").wait_for()
+    listbox.locator("[aria-selected=false]").first.wait_for()
 
     # No style attribute anywhere (the CSP would not honour one in markup):
     # position, frame and highlight all come from site.css.
