@@ -10,7 +10,7 @@ from oracle.engine.core.events import Event
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4.cards.common import response_card
-from oracle.games.ti4.combat import core, triggers
+from oracle.games.ti4.combat import core, rolls, triggers
 from oracle.games.ti4.combat.rolls import Die
 
 RULES = cite.cite("74.1", "74.2", "42.1")
@@ -61,13 +61,7 @@ def _reroll(ctx: Context) -> bool:
         answer = ask(game, prompt)
         picked = answer if isinstance(answer, tuple) else (str(answer),)
         chosen = [dice[names.index(p)] for p in picked if p in names]
-    shown = []
-    for die in chosen:
-        old = die.face
-        die.face = changes.roll(game, me)
-        mark = "hit" if die.hit else "miss"
-        extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
-        shown.append(f"{old} becomes {die.face}{extra} ({mark})")
+    shown = rolls.reroll(game, me, chosen)
     event.params["hits"] = sum(d.hit for d in dice)
     game.say(
         me,

@@ -9,6 +9,7 @@ from oracle.engine.core.context import Context
 from oracle.engine.core.events import Event
 from oracle.games.ti4 import changes, cite
 from oracle.games.ti4.cards.common import response_card
+from oracle.games.ti4.combat import rolls
 from oracle.games.ti4.combat.rolls import BARRAGE, BOMBARDMENT, SPACE_CANNON, Die
 
 RULES = cite.cite("74.1", "74.2")
@@ -30,14 +31,7 @@ def _scramble(ctx: Context) -> bool:
     if event is None or not dice:
         return False
     game, them = ctx.game, str(event.player)
-    shown = []
-    for die in dice:
-        old = die.face
-        die.face = changes.roll(game, them)
-        extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
-        shown.append(
-            f"{old} becomes {die.face}{extra} ({'hit' if die.hit else 'miss'})"
-        )
+    shown = rolls.reroll(game, them, dice)
     hits = sum(d.hit for d in dice)
     game.say(
         ctx.player.name,

@@ -20,7 +20,7 @@ from oracle.engine.core.cards import Card
 from oracle.engine.core.game import Game
 from oracle.engine.core.prompts import Prompt, PromptKind, ask
 from oracle.games.ti4 import changes, cite, laws
-from oracle.games.ti4.combat import hits
+from oracle.games.ti4.combat import hits, rolls
 from oracle.games.ti4.combat.rolls import Die
 
 WINDOW = "the-crown-of-thalnos:reroll"
@@ -58,14 +58,7 @@ def reroll(
         )
         return produced
     before = sum(d.hit for d in chosen)
-    shown = []
-    for die in chosen:
-        old = die.face
-        die.face = changes.roll(game, player)
-        extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
-        shown.append(
-            f"{old} becomes {die.face}{extra} ({'hit' if die.hit else 'miss'})"
-        )
+    shown = rolls.reroll(game, player, chosen)
     game.say(
         player,
         f"{player} rerolls {len(chosen)} {'die' if len(chosen) == 1 else 'dice'} "

@@ -186,6 +186,19 @@ def _say(
     )
 
 
+def reroll(game: Game, player: str, dice: Sequence[Die]) -> list[str]:
+    """Roll each of ``dice`` again for ``player`` (74.1: the new result
+    stands) and describe each change, "3 becomes 8 (hit)"."""
+    shown = []
+    for die in dice:
+        old = die.face
+        die.face = changes.roll(game, player)
+        extra = f"{die.bonus:+d}={die.result}" if die.bonus else ""
+        mark = "hit" if die.hit else "miss"
+        shown.append(f"{old} becomes {die.face}{extra} ({mark})")
+    return shown
+
+
 def _shown(die: Die) -> str:
     mark = "hit" if die.hit else "miss"
     if die.bonus:
